@@ -1,0 +1,37 @@
+# Roundel: `make run` serves the site with a worker and beat; `make test` runs every check.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cksum requirements.lock | cut -d' ' -f1)
+
+.PHONY: run test lint install bench clean
+
+$(STAMP): requirements.lock
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Roundel needs Python 3.11 or newer")'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	@rm -f $(VENV)/.installed-* && touch $@
+
+install: $(STAMP)
+
+run: $(STAMP)
+	@bin/run-dev
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+test: $(STAMP)
+	@bin/ensure-services
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/roundel} \
+	TEST_REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379} \
+	$(VENV)/bin/pytest -n 2 --dist loadgroup -q
+
+bench: $(STAMP)
+	$(PY) bench/engines.py
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,45 @@
+"""Validation of per-game options: every engine declares its options here."""
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    kind: type  # int, bool or str
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value):
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.name!r} must be a whole number, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option {self.name!r} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option {self.name!r} must be at most {self.maximum}")
+        elif self.kind is bool:
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} must be true or false, not {value!r}")
+        elif not isinstance(value, self.kind) or (self.choices and value not in self.choices):
+            raise ValueError(
+                f"option {self.name!r} must be one of {', '.join(map(str, self.choices))}, "
+                f"not {value!r}"
+            )
+        return value
+
+
+def resolve_options(declared: tuple[Option, ...], given: dict | None) -> dict:
+    """Defaults overlaid with `given`; ValueError names any unknown option or bad value."""
+    by_name = {option.name: option for option in declared}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        raise ValueError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(by_name))}")
+    return {
+        name: option.check(given[name]) if name in given else option.default
+        for name, option in by_name.items()
+    }
