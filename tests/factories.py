@@ -1,0 +1,112 @@
+"""factory-boy factories shared by the whole suite."""
+
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from leagues.models import (
+    Entry,
+    Fixture,
+    Game,
+    League,
+    Player,
+    Season,
+    StaffMembership,
+    Team,
+    TeamMember,
+    Venue,
+)
+
+PASSWORD = "a-long-test-password"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+
+
+class VenueFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Venue
+
+    name = factory.Sequence(lambda n: f"The Crown {n}")
+    slug = factory.Sequence(lambda n: f"the-crown-{n}")
+
+
+class StaffMembershipFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = StaffMembership
+
+    user = factory.SubFactory(UserFactory)
+    venue = factory.SubFactory(VenueFactory)
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Player {n}")
+    slug = factory.Sequence(lambda n: f"player-{n}")
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    """A team with its two players (positions 1 and 2)."""
+
+    class Meta:
+        model = Team
+
+    name = factory.Sequence(lambda n: f"Team {n}")
+    slug = factory.Sequence(lambda n: f"team-{n}")
+    home_venue = factory.SubFactory(VenueFactory)
+
+    @factory.post_generation
+    def members(self, create, extracted, **kwargs):
+        if not create:
+            return
+        for position, player in enumerate(extracted or [PlayerFactory(), PlayerFactory()], 1):
+            TeamMember.objects.create(team=self, player=player, position=position)
+
+
+class LeagueFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = League
+
+    name = factory.Sequence(lambda n: f"League {n}")
+    slug = factory.Sequence(lambda n: f"league-{n}")
+    game = Game.KOROVA
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Season
+
+    league = factory.SubFactory(LeagueFactory)
+    name = factory.Sequence(lambda n: f"Season {n}")
+    slug = factory.Sequence(lambda n: f"season-{n}")
+    starts_on = datetime.date(2026, 9, 1)
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Entry
+
+    season = factory.SubFactory(SeasonFactory)
+    team = factory.SubFactory(TeamFactory)
+
+
+class FixtureFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Fixture
+
+    season = factory.SubFactory(SeasonFactory)
+    round = 1
+    home_team = factory.SubFactory(TeamFactory)
+    away_team = factory.SubFactory(TeamFactory)
+    venue = factory.LazyAttribute(lambda fixture: fixture.home_team.home_venue)
+    starts_at = factory.LazyFunction(lambda: timezone.now() + datetime.timedelta(days=7))
