@@ -7,5 +7,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("config.api_urls")),
+    path("staff/", include("scoring.urls")),
     path("", include("leagues.urls")),
 ]

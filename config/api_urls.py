@@ -1,0 +1,3 @@
+"""The REST API's routes (owned by the API helper)."""
+
+urlpatterns = []

@@ -1,0 +1,3 @@
+"""Staff result entry routes."""
+
+urlpatterns = []
