@@ -199,9 +199,11 @@ SPECTACULAR_SETTINGS = {
 
 # Celery: the database is the truth; the broker only wakes things up.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
-CELERY_RESULT_BACKEND = os.environ.get(
-    "CELERY_RESULT_BACKEND", f"file://{(VAR_DIR / 'celery' / 'results').as_posix()}"
-)
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "")
+if not CELERY_RESULT_BACKEND:
+    _results_dir = VAR_DIR / "celery" / "results"
+    _results_dir.mkdir(parents=True, exist_ok=True)
+    CELERY_RESULT_BACKEND = f"file://{_results_dir.as_posix()}"
 if CELERY_BROKER_URL == "filesystem://":
     _queue_dir = (VAR_DIR / "celery" / "queue").as_posix()
     CELERY_BROKER_TRANSPORT_OPTIONS = {
