@@ -1,0 +1,214 @@
+"""Load the demo league used by `make run`; running it again changes nothing.
+
+Two venues, eight teams of two, one season per game, fixtures for a double
+round robin, and the first half of the rounds played. The sheets are realistic
+because they come from random games played by the engines themselves.
+"""
+
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from games.engines import get_engine
+from leagues.models import Game, League, Player, Season, StaffMembership, Team, TeamMember, Venue
+from leagues.services import fixtures_generate
+from scoring.services import result_submit
+
+ADMIN_LOGIN = ("admin", "roundel-admin")
+VENUES = {
+    "the-crown-and-anchor": ("The Crown & Anchor", "12 Quay Street", ("crown", "crown-staff-pass")),
+    "the-red-lion": ("The Red Lion", "3 Market Square", ("lion", "lion-staff-pass")),
+}
+TEAMS = [
+    ("Roundheads", "the-crown-and-anchor", "Ada Finch", "Bo Marsh"),
+    ("Full Convoy", "the-crown-and-anchor", "Cal Reyes", "Dee Okafor"),
+    ("Sixth Cow", "the-crown-and-anchor", "Eli Novak", "Fay Lund"),
+    ("Open Card", "the-crown-and-anchor", "Gus Hale", "Hana Sato"),
+    ("Dead Pile", "the-red-lion", "Ivo Petrov", "Jo Banks"),
+    ("Two-Eyed Jacks", "the-red-lion", "Kit Moore", "Lev Ortiz"),
+    ("Last Orders", "the-red-lion", "Mia Costa", "Ned Quinn"),
+    ("Penalty Heads", "the-red-lion", "Oona Pike", "Pat Silva"),
+]
+LEAGUES = [
+    (Game.CONVOY, "Convoy Pub League", "convoy-pub-league", {}, {"games": 1}),
+    (Game.KOROVA, "Корова Pub League", "korova-pub-league", {"end_score": 66}, {}),
+    (Game.CONQUIAN, "Conquian Pub League", "conquian-pub-league", {"target": 5}, {}),
+]
+WEEKS_PLAYED = 7  # of the 14 rounds eight teams play
+
+
+def slugify_name(name: str) -> str:
+    return name.lower().replace(" ", "-").replace("'", "")
+
+
+class Command(BaseCommand):
+    help = "Load the demo league (idempotent) and print the demo logins."
+
+    def handle(self, *args, **options):
+        with transaction.atomic():
+            admin = self.ensure_admin()
+            staff = self.ensure_venues_and_staff()
+            teams = self.ensure_teams()
+            seasons = self.ensure_seasons(teams)
+        for season in seasons:
+            self.play_first_half(season, staff, admin)
+        self.print_logins()
+
+    def ensure_admin(self):
+        username, password = ADMIN_LOGIN
+        user_model = get_user_model()
+        admin = user_model.objects.filter(username=username).first()
+        return admin or user_model.objects.create_superuser(username, "admin@example.com", password)
+
+    def ensure_venues_and_staff(self):
+        staff = {}
+        user_model = get_user_model()
+        for slug, (name, address, (username, password)) in VENUES.items():
+            venue, _ = Venue.objects.get_or_create(
+                slug=slug, defaults={"name": name, "address": address}
+            )
+            user = user_model.objects.filter(username=username).first()
+            if user is None:
+                user = user_model.objects.create_user(username, password=password)
+            StaffMembership.objects.get_or_create(user=user, venue=venue)
+            staff[venue.pk] = user
+        return staff
+
+    def ensure_teams(self):
+        teams = []
+        for name, venue_slug, *player_names in TEAMS:
+            team, created = Team.objects.get_or_create(
+                slug=slugify_name(name),
+                defaults={"name": name, "home_venue": Venue.objects.get(slug=venue_slug)},
+            )
+            if created:
+                for position, player_name in enumerate(player_names, 1):
+                    player, _ = Player.objects.get_or_create(
+                        slug=slugify_name(player_name), defaults={"name": player_name}
+                    )
+                    TeamMember.objects.create(team=team, player=player, position=position)
+            teams.append(team)
+        return teams
+
+    def ensure_seasons(self, teams):
+        seasons = []
+        today = timezone.localdate()
+        starts_on = today - datetime.timedelta(weeks=WEEKS_PLAYED, days=-1)
+        for game, name, slug, rule_options, fixture_format in LEAGUES:
+            league, _ = League.objects.get_or_create(slug=slug, defaults={"name": name, "game": game})
+            season, created = Season.objects.get_or_create(
+                league=league,
+                slug="autumn",
+                defaults={
+                    "name": "Autumn",
+                    "starts_on": starts_on,
+                    "rule_options": rule_options,
+                    "fixture_format": fixture_format,
+                },
+            )
+            if created:
+                season.entries.bulk_create(
+                    [season.entries.model(season=season, team=team) for team in teams]
+                )
+                first_kickoff = timezone.make_aware(
+                    datetime.datetime.combine(starts_on, datetime.time(20, 0))
+                )
+                fixtures_generate(season=season, first_kickoff=first_kickoff)
+            seasons.append(season)
+        return seasons
+
+    def play_first_half(self, season, staff, admin):
+        fixtures = season.fixtures.filter(round__lte=WEEKS_PLAYED, result_versions__isnull=True)
+        for fixture in fixtures.select_related("home_team", "away_team").order_by("round", "pk"):
+            sheet = SHEET_BUILDERS[season.game](fixture, season, seed=fixture.pk)
+            result_submit(
+                fixture_id=fixture.pk,
+                sheet=sheet,
+                based_on_version=0,
+                by=staff.get(fixture.venue_id, admin),
+            )
+
+    def print_logins(self):
+        admin_name, admin_password = ADMIN_LOGIN
+        self.stdout.write("Demo logins (http://127.0.0.1:8000/accounts/login/):")
+        self.stdout.write(f"  league admin: {admin_name} / {admin_password}  (/admin/)")
+        for name, _, (username, password) in VENUES.values():
+            self.stdout.write(f"  staff of {name}: {username} / {password}  (/staff/)")
+
+
+def team_players(team) -> list[int]:
+    return list(team.members.order_by("position").values_list("player_id", flat=True))
+
+
+def play_random(engine, players, options, seed, on_move=None):
+    chooser = random.Random(seed)
+    state = engine.new_game(players=players, seed=seed, options=options)
+    while not engine.is_over(state):
+        for seat in engine.to_act(state):
+            state = engine.apply(state, seat, chooser.choice(engine.legal_moves(state, seat)))
+            if on_move:
+                on_move(state)
+    return state
+
+
+def convoy_sheet(fixture, season, seed):
+    """Seats 0 and 2 are the home pair (side 0), seats 1 and 3 the away pair (side 1)."""
+    engine = get_engine("convoy")
+    games = []
+    for number in range(season.fixture_format.get("games", 1)):
+        result = engine.outcome(play_random(engine, 4, {}, seed * 10 + number))
+        home, away = result["scores"]
+        winner = "stalemate" if result["draw"] else ("home" if 0 in result["winners"] else "away")
+        games.append({"winner": winner, "convoys": {"home": home, "away": away}})
+        needed = season.fixture_format.get("games", 1) // 2 + 1
+        if max(sum(g["winner"] == side for g in games) for side in ("home", "away")) >= needed:
+            break
+    return {"games": games}
+
+
+def korova_sheet(fixture, season, seed):
+    """Home 1, home 2, away 1, away 2 at one table; heads per player per round."""
+    engine = get_engine("korova")
+    totals_at_round_start = [[0, 0, 0, 0]]
+
+    def note_round(state):
+        view = engine.view(state, None)
+        if view["round"] > len(totals_at_round_start):
+            totals_at_round_start.append(list(view["scores"]))
+
+    final = play_random(engine, 4, season.rule_options, seed, note_round)
+    totals = [*totals_at_round_start, engine.outcome(final)["scores"]]
+    rounds = [
+        [after - before for before, after in zip(totals[i], totals[i + 1])]
+        for i in range(len(totals) - 1)
+    ]
+    players = team_players(fixture.home_team) + team_players(fixture.away_team)
+    return {"players": players, "rounds": rounds}
+
+
+def conquian_sheet(fixture, season, seed):
+    """Two singles: home 1 v away 1 and home 2 v away 2, the home player in seat 0."""
+    engine = get_engine("conquian")
+    home, away = team_players(fixture.home_team), team_players(fixture.away_team)
+    singles = []
+    for number in range(2):
+        deals = []
+        last = {"deal": 1, "scores": [0, 0]}
+
+        def note_deal(state, deals=deals, last=last):
+            view = engine.view(state, None)
+            if view["deal_number"] != last["deal"] or engine.is_over(state):
+                gained = [now - before for now, before in zip(view["scores"], last["scores"])]
+                deals.append("home" if gained[0] > 0 else "away" if gained[1] > 0 else "draw")
+                last.update(deal=view["deal_number"], scores=list(view["scores"]))
+
+        play_random(engine, 2, season.rule_options, seed * 10 + number, note_deal)
+        singles.append({"home_player": home[number], "away_player": away[number], "deals": deals})
+    return {"singles": singles}
+
+
+SHEET_BUILDERS = {Game.CONVOY: convoy_sheet, Game.KOROVA: korova_sheet, Game.CONQUIAN: conquian_sheet}
