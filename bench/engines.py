@@ -23,12 +23,12 @@ from games.engines import get_engine  # noqa: E402
 SETUPS = {
     "korova": {"players": 4, "options": {}},
     "convoy": {"players": 4, "options": {}},
-    "conquian": {"players": 2, "options": {"target": 1}},  # one won deal ends the match
+    "conquian": {"players": 2, "options": {}},  # whole matches to 5; the rate counts deals
 }
 
 
 def play(engine, players, options, seed, on_move=None):
-    """Play one random game; returns the number of moves."""
+    """Play one random game; returns (moves, final state)."""
     chooser = random.Random(seed)
     state = engine.new_game(players=players, seed=seed, options=options)
     moves = 0
@@ -38,18 +38,19 @@ def play(engine, players, options, seed, on_move=None):
             moves += 1
             if on_move:
                 on_move(state, moves)
-    return moves
+    return moves, state
 
 
 def games_per_second(name, seconds):
     engine = get_engine(name)
     setup = SETUPS[name]
-    seed = 0
+    seed = units = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        play(engine, setup["players"], setup["options"], seed)
+        _, state = play(engine, setup["players"], setup["options"], seed)
+        units += engine.view(state, None)["deal_number"] if name == "conquian" else 1
         seed += 1
-    return seed / (time.perf_counter() - start)
+    return units / (time.perf_counter() - start)
 
 
 def mid_game_dump_size(name, samples=20):
@@ -57,7 +58,7 @@ def mid_game_dump_size(name, samples=20):
     setup = SETUPS[name]
     sizes = []
     for seed in range(samples):
-        total = play(engine, setup["players"], setup["options"], seed)
+        total, _ = play(engine, setup["players"], setup["options"], seed)
         snapshot = {}
 
         def keep(state, moves, total=total, snapshot=snapshot):
