@@ -211,6 +211,7 @@ if CELERY_BROKER_URL == "filesystem://":
         "data_folder_out": _queue_dir,
         "processed_folder": (VAR_DIR / "celery" / "processed").as_posix(),
         "store_processed": False,
+        "control_folder": (VAR_DIR / "celery" / "control").as_posix(),
     }
     Path(_queue_dir).mkdir(parents=True, exist_ok=True)
 CELERY_TASK_SERIALIZER = "json"
