@@ -1,0 +1,499 @@
+"""Conquian (two-player rummy) rules engine: the whole match, deal after deal.
+
+Move format, view and rule decisions: docs/engines/conquian.md. Cards are bit masks
+inside the state (see conquian_melds); codes such as "7H" only cross the protocol.
+
+The state is a flat dict of immutable values, copied shallowly by every move:
+  seed, options, deal (1-based deal number), dealer, value (current deal value),
+  scores (tuple), hands / melds (tuple of one card mask per seat), stock (tuple of
+  card bits, top first), open (card bit, 0 when none), dead (mask of the dead pile),
+  turn (seat to act, -1 when the match is over), phase, last (None or the summary of
+  the last finished deal: (deal number, winner or -1, points)).
+Phases: "turned" (facing a card the player turned themselves: meld it or pass),
+"facing" (facing a card the opponent offered: meld it or reject it), "forced" (the
+opponent forced the card: meld it), "discard" (melded: discard one card), "over".
+"""
+
+from .conquian_melds import (
+    ALL_CARDS,
+    BIT_OF,
+    CODE_OF,
+    CODES,
+    arrange,
+    can_meld,
+    codes_of,
+    in_some_meld,
+    usable_sets,
+    wrap_sequence,
+)
+from .errors import IllegalMove
+from .options import Option, resolve_options
+from .rng import shuffled
+
+CARRY_OVERS = ("double", "add", "none")
+DEFAULT_TARGET = 5
+HAND_SIZE = 10
+
+OPTIONS = (
+    Option("target", DEFAULT_TARGET, int, minimum=1, maximum=1000),
+    Option("carry_over", "double", str, choices=CARRY_OVERS),
+    Option("forcing", True, bool),
+    Option("turn_seconds", 30, int, minimum=5, maximum=3600),
+)
+
+_MOVE_SHAPES = (
+    frozenset({"reject"}),
+    frozenset({"pass"}),
+    frozenset({"pass", "force"}),
+    frozenset({"meld"}),
+    frozenset({"discard"}),
+    frozenset({"discard", "force"}),
+)
+_MOVE_KEYS = frozenset().union(*_MOVE_SHAPES)
+_PHASES = ("turned", "facing", "forced", "discard", "over")
+
+
+def next_deal_value(value: int, drawn: bool, carry_over: str = "double") -> int:
+    """The value of the next deal after a deal worth `value` was won or drawn.
+
+    A won deal resets the value to 1. A drawn deal carries over: "double" doubles the
+    value, "add" adds one, "none" leaves 1. ValueError for an unknown carry-over.
+    """
+    if carry_over not in CARRY_OVERS:
+        raise ValueError(f"carry_over must be one of {', '.join(CARRY_OVERS)}, not {carry_over!r}")
+    if not drawn or carry_over == "none":
+        return 1
+    return value * 2 if carry_over == "double" else value + 1
+
+
+def _list_codes(mask: int) -> str:
+    codes = codes_of(mask)
+    return ", ".join(codes) if codes else "nothing"
+
+
+def _fits(card: int, melds: int) -> bool:
+    """Whether `card` can be worked into `melds` (rearranging them if need be)."""
+    pool = melds | card
+    return bool(melds) and in_some_meld(card, pool) and can_meld(pool)
+
+
+class ConquianEngine:
+    options = OPTIONS
+
+    # -- setting up ---------------------------------------------------------------------
+
+    def new_game(self, players, seed, options=None, deck=None):
+        if players != 2 or isinstance(players, bool):
+            raise ValueError(f"Conquian is a game for exactly 2 players, not {players!r}")
+        if seed is None and deck is None:
+            raise ValueError("seed is needed when no deck is given")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        resolved = resolve_options(OPTIONS, options)
+        state = {
+            "seed": seed,
+            "options": resolved,
+            "deal": 0,
+            "dealer": 0,
+            "value": 1,
+            "scores": (0, 0),
+            "hands": (0, 0),
+            "melds": (0, 0),
+            "stock": (),
+            "open": 0,
+            "dead": 0,
+            "turn": 0,
+            "phase": "turned",
+            "last": None,
+        }
+        _start_deal(state, _deck_bits(deck) if deck is not None else None)
+        return state
+
+    # -- reading ------------------------------------------------------------------------
+
+    def to_act(self, state):
+        turn = state["turn"]
+        return [turn] if turn >= 0 else []
+
+    def is_over(self, state):
+        return state["turn"] < 0
+
+    def outcome(self, state):
+        scores = list(state["scores"])
+        target = state["options"]["target"]
+        return {
+            "winners": [seat for seat, score in enumerate(scores) if score >= target],
+            "draw": False,
+            "scores": scores,
+        }
+
+    def legal_moves(self, state, seat):
+        if seat != state["turn"] or isinstance(seat, bool):
+            return []
+        phase = state["phase"]
+        if phase == "discard":
+            hand = state["hands"][seat]
+            codes = codes_of(hand)
+            moves = [{"discard": code} for code in codes]
+            if state["options"]["forcing"]:
+                melds = state["melds"][1 - seat]
+                if melds:
+                    moves += [
+                        {"discard": code, "force": True}
+                        for code in codes
+                        if _fits(BIT_OF[code], melds)
+                    ]
+            return moves
+        card = state["open"]
+        if phase == "facing":
+            moves = [{"reject": True}]
+        elif phase == "turned":
+            moves = [{"pass": True}]
+            if state["options"]["forcing"] and _fits(card, state["melds"][1 - seat]):
+                moves.append({"pass": True, "force": True})
+        else:  # forced
+            moves = []
+        usable = usable_sets(card, state["melds"][seat], state["hands"][seat])
+        moves += [{"meld": codes_of(used)} for used in usable]
+        return moves
+
+    def view(self, state, seat=None):
+        hands = state["hands"]
+        last = state["last"]
+        out = {
+            "stock": len(state["stock"]),
+            "open_card": CODE_OF[state["open"]] if state["open"] else None,
+            "melds": [[codes_of(meld) for meld in arrange(mask)] for mask in state["melds"]],
+            "scores": list(state["scores"]),
+            "target": state["options"]["target"],
+            "forcing": state["options"]["forcing"],
+            "deal_value": state["value"],
+            "deal_number": state["deal"],
+            "dealer": state["dealer"],
+            "to_act": self.to_act(state),
+            "phase": state["phase"],
+            "hand_counts": [hand.bit_count() for hand in hands],
+            "dead_pile": state["dead"].bit_count(),
+            "last_deal": None
+            if last is None
+            else {
+                "deal_number": last[0],
+                "winner": None if last[1] < 0 else last[1],
+                "points": last[2],
+            },
+        }
+        if seat is not None:
+            if seat not in (0, 1) or isinstance(seat, bool):
+                raise ValueError(f"there is no seat {seat!r} in Conquian")
+            out["seat"] = seat
+            out["hand"] = codes_of(hands[seat])
+        return out
+
+    # -- acting -------------------------------------------------------------------------
+
+    def apply(self, state, seat, move):
+        self._check_turn(state, seat)
+        if not isinstance(move, dict) or not move:
+            raise IllegalMove('a move is an object such as {"reject": true} or {"discard": "7H"}')
+        keys = move.keys()
+        if not keys <= _MOVE_KEYS:
+            unknown = sorted(str(key) for key in keys - _MOVE_KEYS)[0]
+            raise IllegalMove(f"{unknown!r} is not part of any Conquian move")
+        if frozenset(keys) not in _MOVE_SHAPES:
+            raise IllegalMove(
+                "make one decision at a time: reject, pass, meld or discard (with force or not)"
+            )
+        phase = state["phase"]
+        if "discard" in move:
+            return self._discard(state, seat, move)
+        if phase == "discard":
+            raise IllegalMove(f"discard one card: you hold {_list_codes(state['hands'][seat])}")
+        if "meld" in move:
+            return self._meld(state, seat, move["meld"])
+        if "reject" in move:
+            _expect_true(move, "reject")
+            if phase == "turned":
+                raise IllegalMove(
+                    "you turned this card yourself: meld it, or pass to leave it open"
+                )
+            if phase == "forced":
+                raise IllegalMove("you were forced: add the open card to your melds")
+            return _reject(state, seat)
+        _expect_true(move, "pass")
+        if phase == "facing":
+            raise IllegalMove("your opponent offered this card: meld it or reject it")
+        if phase == "forced":
+            raise IllegalMove("you were forced: add the open card to your melds")
+        force = _wants_force(move)
+        if force:
+            self._check_force(state, seat, state["open"])
+        return _offer(state, seat, state["open"], force)
+
+    def timeout(self, state, seat):
+        self._check_turn(state, seat)
+        phase = state["phase"]
+        if phase == "facing":
+            return _reject(state, seat)
+        if phase == "turned":
+            return _offer(state, seat, state["open"], False)
+        if phase == "discard":
+            hand = state["hands"][seat]
+            return _offer(state, seat, hand & -hand, False, discard=True)
+        # Forced: the open card goes onto the melds without any hand card, which the
+        # force guarantees is possible; it is the first meld move legal_moves lists.
+        return _meld_cards(state, seat, 0)
+
+    # -- persistence --------------------------------------------------------------------
+
+    def dump(self, state):
+        last = state["last"]
+        return {
+            "game": "conquian",
+            "seed": state["seed"],
+            "options": dict(state["options"]),
+            "deal_number": state["deal"],
+            "dealer": state["dealer"],
+            "deal_value": state["value"],
+            "scores": list(state["scores"]),
+            "hands": [codes_of(hand) for hand in state["hands"]],
+            "melds": [codes_of(melds) for melds in state["melds"]],
+            "stock": [CODE_OF[card] for card in state["stock"]],
+            "open_card": CODE_OF[state["open"]] if state["open"] else None,
+            "dead_pile": codes_of(state["dead"]),
+            "to_act": state["turn"],
+            "phase": state["phase"],
+            "last_deal": None if last is None else list(last),
+        }
+
+    def load(self, data):
+        try:
+            last = data["last_deal"]
+            state = {
+                "seed": data["seed"],
+                "options": resolve_options(OPTIONS, data["options"]),
+                "deal": int(data["deal_number"]),
+                "dealer": int(data["dealer"]),
+                "value": int(data["deal_value"]),
+                "scores": tuple(int(score) for score in data["scores"]),
+                "hands": tuple(_mask(codes) for codes in data["hands"]),
+                "melds": tuple(_mask(codes) for codes in data["melds"]),
+                "stock": tuple(BIT_OF[code] for code in data["stock"]),
+                "open": BIT_OF[data["open_card"]] if data["open_card"] else 0,
+                "dead": _mask(data["dead_pile"]),
+                "turn": int(data["to_act"]),
+                "phase": str(data["phase"]),
+                "last": None if last is None else tuple(int(x) for x in last),
+            }
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"not a dumped Conquian state: {error}") from None
+        if state["phase"] not in _PHASES or state["turn"] not in (-1, 0, 1):
+            raise ValueError("not a dumped Conquian state: unknown phase or seat to act")
+        places = [*state["hands"], *state["melds"], *state["stock"], state["open"], state["dead"]]
+        if sum(places) != ALL_CARDS or sum(p.bit_count() for p in places) != len(CODES):
+            raise ValueError("not a dumped Conquian state: the 40 cards are not all accounted for")
+        return state
+
+    # -- checks ---------------------------------------------------------------------------
+
+    def _check_turn(self, state, seat):
+        if state["turn"] < 0:
+            raise IllegalMove("the match is over")
+        if seat != state["turn"] or isinstance(seat, bool):
+            raise IllegalMove("it is not your turn")
+
+    def _check_force(self, state, seat, card):
+        if not state["options"]["forcing"]:
+            raise IllegalMove("forcing is not played in this game")
+        if not _fits(card, state["melds"][1 - seat]):
+            raise IllegalMove(
+                f"{CODE_OF[card]} does not fit your opponent's melds, so you cannot force it"
+            )
+
+    def _discard(self, state, seat, move):
+        phase = state["phase"]
+        if phase in ("facing", "turned"):
+            raise IllegalMove("you must use or reject the open card first")
+        if phase == "forced":
+            raise IllegalMove("you were forced: add the open card to your melds first")
+        code = move["discard"]
+        card = _card_in(state, seat, code)
+        force = _wants_force(move)
+        if force:
+            self._check_force(state, seat, card)
+        return _offer(state, seat, card, force, discard=True)
+
+    def _meld(self, state, seat, codes):
+        if not isinstance(codes, list):
+            raise IllegalMove('"meld" lists the hand cards you meld with the open card, e.g. []')
+        used = 0
+        for code in codes:
+            card = _card_in(state, seat, code)
+            if used & card:
+                raise IllegalMove(f"{code} is listed twice")
+            used |= card
+        melds = state["melds"][seat]
+        card = state["open"]
+        if not can_meld(melds | card | used):
+            raise IllegalMove(_meld_error(state, seat, used))
+        return _meld_cards(state, seat, used)
+
+
+def _expect_true(move, key):
+    if move[key] is not True:
+        raise IllegalMove(f'"{key}" must be true')
+
+
+def _wants_force(move) -> bool:
+    if "force" not in move:
+        return False
+    if move["force"] is not True:
+        raise IllegalMove('"force" must be true; leave it out not to force the card')
+    return True
+
+
+def _card_in(state, seat, code) -> int:
+    """The bit of a card the seat holds; IllegalMove naming where the card really is."""
+    card = BIT_OF.get(code) if isinstance(code, str) else None
+    if card is None:
+        raise IllegalMove(f"{code!r} is not a Conquian card (A, 2-7, J, Q, K of S, H, D, C)")
+    if state["hands"][seat] & card:
+        return card
+    if state["melds"][1 - seat] & card:
+        raise IllegalMove(
+            f"{code} is in your opponent's melds: you cannot add to your opponent's melds"
+        )
+    if state["melds"][seat] & card:
+        raise IllegalMove(f"{code} is already in your melds")
+    if state["open"] == card:
+        raise IllegalMove(f"{code} is the open card: list only the hand cards that go with it")
+    raise IllegalMove(f"{code} is not in your hand")
+
+
+def _meld_error(state, seat, used) -> str:
+    """Why the open card and the hand cards `used` cannot be melded, in a sentence."""
+    melds = state["melds"][seat]
+    card = state["open"]
+    everything = melds | card | used
+    wrap = wrap_sequence(everything)
+    if wrap:
+        return f"{wrap} is not a sequence: the ace is low"
+    if not used and _fits(card, state["melds"][1 - seat]):
+        return (
+            f"{CODE_OF[card]} does not fit your own melds, and you cannot add to your "
+            "opponent's melds"
+        )
+    if not melds and used.bit_count() < 2:
+        return "a new meld needs at least two cards from your hand"
+    with_cards = CODE_OF[card] + (f" with {_list_codes(used)}" if used else "")
+    if melds:
+        with_cards += f" and your melds ({_list_codes(melds)})"
+    return (
+        f"{with_cards} do not split into valid melds (groups of 3 or 4 cards of a rank, "
+        "sequences of 3 to 8 cards of a suit)"
+    )
+
+
+def _mask(codes) -> int:
+    mask = 0
+    for code in codes:
+        mask |= BIT_OF[code]
+    return mask
+
+
+def _deck_bits(deck) -> list[int]:
+    if not isinstance(deck, list | tuple) or len(deck) != len(CODES):
+        raise ValueError(f"deck must list all {len(CODES)} Conquian cards")
+    try:
+        bits = [BIT_OF[code] for code in deck]
+    except (KeyError, TypeError):
+        raise ValueError("deck holds a card that is not a Conquian card") from None
+    if sum(bits) != ALL_CARDS:
+        raise ValueError("deck must hold each Conquian card exactly once")
+    return bits
+
+
+def _start_deal(state: dict, deck: list[int] | None = None) -> None:
+    """Deal the next deal into `state` (a fresh copy): ten each, the stock's top card open."""
+    number = state["deal"] + 1
+    if deck is None:
+        seed = state["seed"] if state["seed"] is not None else 0
+        deck = [BIT_OF[code] for code in shuffled(CODES, seed, "deal", number)]
+    dealer = 1 if number % 2 else 0  # seat 0 is the non-dealer in the first deal
+    hands = [0, 0]
+    hands[1 - dealer] = sum(deck[0 : 2 * HAND_SIZE : 2])
+    hands[dealer] = sum(deck[1 : 2 * HAND_SIZE : 2])
+    state.update(
+        deal=number,
+        dealer=dealer,
+        hands=tuple(hands),
+        melds=(0, 0),
+        open=deck[2 * HAND_SIZE],
+        stock=tuple(deck[2 * HAND_SIZE + 1 :]),
+        dead=0,
+        turn=1 - dealer,
+        phase="turned",  # the non-dealer has turned the stock's top card
+    )
+
+
+def _reject(state, seat):
+    """The open card, offered by the opponent, goes to the dead pile; turn the next one."""
+    new = dict(state)
+    new["dead"] = state["dead"] | state["open"]
+    stock = state["stock"]
+    if not stock:
+        _end_deal(new, winner=-1)
+        return new
+    new["open"] = stock[0]
+    new["stock"] = stock[1:]
+    new["phase"] = "turned"
+    return new
+
+
+def _offer(state, seat, card, force, discard=False):
+    """`seat` offers `card` to the opponent: a discard, or the open card left open."""
+    new = dict(state)
+    if discard:
+        hands = list(state["hands"])
+        hands[seat] ^= card
+        new["hands"] = tuple(hands)
+    new["open"] = card
+    new["turn"] = 1 - seat
+    new["phase"] = "forced" if force else "facing"
+    return new
+
+
+def _meld_cards(state, seat, used):
+    """Meld the open card with the hand cards `used`; go out when the hand is then empty."""
+    new = dict(state)
+    hands = list(state["hands"])
+    melds = list(state["melds"])
+    hands[seat] ^= used
+    melds[seat] |= state["open"] | used
+    new["hands"] = tuple(hands)
+    new["melds"] = tuple(melds)
+    new["open"] = 0
+    if hands[seat]:
+        new["phase"] = "discard"
+    else:
+        _end_deal(new, winner=seat)
+    return new
+
+
+def _end_deal(state: dict, winner: int) -> None:
+    """Score the finished deal into `state` (a fresh copy) and deal the next one if any."""
+    options = state["options"]
+    value = state["value"]
+    state["last"] = (state["deal"], winner, value if winner >= 0 else 0)
+    state["value"] = next_deal_value(value, winner < 0, options["carry_over"])
+    if winner >= 0:
+        scores = list(state["scores"])
+        scores[winner] += value
+        state["scores"] = tuple(scores)
+        if scores[winner] >= options["target"]:
+            state["turn"] = -1
+            state["phase"] = "over"
+            return
+    _start_deal(state)
+
+
+ENGINE = ConquianEngine()
