@@ -1,0 +1,147 @@
+"""Admin for result versions: read-only, because a correction is a new version.
+
+Who entered what, when, and what changed from the version before. Superusers see every
+version; pub staff with "staff status" see the versions of fixtures at the venues they serve.
+Nothing here adds, edits or deletes a version: results are entered through the staff pages or
+the API (scoring.services.result_submit).
+"""
+
+import json
+
+from django.contrib import admin
+from django.utils.html import format_html, format_html_join
+
+from leagues.admin import VenueScopedAdminMixin
+
+from .models import ResultVersion
+
+
+def sheet_changes(before, after, path: str = "") -> list[tuple[str, str, str]]:
+    """(path, before, after) for every leaf of the sheet that differs, e.g. rounds.3.2."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        changes = []
+        for key in sorted(set(before) | set(after), key=str):
+            changes += sheet_changes(
+                before.get(key, _MISSING), after.get(key, _MISSING), f"{path}{key}."
+            )
+        return changes
+    if isinstance(before, list) and isinstance(after, list):
+        changes = []
+        for index in range(max(len(before), len(after))):
+            changes += sheet_changes(
+                before[index] if index < len(before) else _MISSING,
+                after[index] if index < len(after) else _MISSING,
+                f"{path}{index}.",
+            )
+        return changes
+    if before == after:
+        return []
+    return [(path.rstrip(".") or "sheet", _show(before), _show(after))]
+
+
+_MISSING = object()
+
+
+def _show(value) -> str:
+    return "—" if value is _MISSING else json.dumps(value, ensure_ascii=False)
+
+
+@admin.register(ResultVersion)
+class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
+    venue_lookup = "fixture__venue"
+    list_display = [
+        "fixture",
+        "number",
+        "is_current",
+        "score",
+        "winner",
+        "source",
+        "created_by",
+        "created_at",
+    ]
+    list_filter = [
+        "is_current",
+        "source",
+        "winner",
+        ("fixture__season", admin.RelatedOnlyFieldListFilter),
+        ("fixture__venue", admin.RelatedOnlyFieldListFilter),
+        "created_at",
+    ]
+    search_fields = [
+        "fixture__home_team__name",
+        "fixture__away_team__name",
+        "fixture__venue__name",
+        "fixture__season__name",
+        "created_by__username",
+        "note",
+    ]
+    list_select_related = [
+        "fixture__home_team",
+        "fixture__away_team",
+        "fixture__season__league",
+        "created_by",
+    ]
+    date_hierarchy = "created_at"
+    ordering = ["-created_at", "-pk"]
+    fields = [
+        "fixture",
+        "number",
+        "is_current",
+        "score",
+        "winner",
+        "source",
+        "created_by",
+        "created_at",
+        "note",
+        "changes",
+        "sheet_display",
+    ]
+    readonly_fields = fields
+
+    def venue_id_of(self, version):
+        return version.fixture.venue_id
+
+    def lookup_allowed(self, lookup, value, request=None):
+        # The fixture page links here with ?fixture__id__exact=<pk>.
+        return lookup in {"fixture__id__exact", "fixture__exact"} or super().lookup_allowed(
+            lookup, value, request
+        )
+
+    @admin.display(description="score (home – away)")
+    def score(self, version):
+        return f"{version.home_score} – {version.away_score}"
+
+    @admin.display(description="sheet")
+    def sheet_display(self, version):
+        return format_html("<pre>{}</pre>", json.dumps(version.sheet, indent=2, ensure_ascii=False))
+
+    @admin.display(description="changed from the version before")
+    def changes(self, version):
+        if version.number <= 1:
+            return "First version."
+        previous = (
+            ResultVersion.objects.filter(fixture_id=version.fixture_id, number__lt=version.number)
+            .order_by("-number")
+            .first()
+        )
+        if previous is None:
+            return "—"
+        rows = sheet_changes(previous.sheet, version.sheet)
+        if not rows:
+            return f"Same sheet as version {previous.number}."
+        return format_html(
+            '<table><thead><tr><th scope="col">Entry</th><th scope="col">Version {}</th>'
+            '<th scope="col">Version {}</th></tr></thead><tbody>{}</tbody></table>',
+            previous.number,
+            version.number,
+            format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", rows),
+        )
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,512 @@
+"""The Django admin's permission matrix, the generate action, and the forms' refusals."""
+
+import datetime
+import json
+
+import pytest
+from django.contrib import admin
+from django.urls import reverse
+from django.utils import timezone
+
+from leagues.models import Entry, Fixture, Season, Team, TeamMember
+from scoring.models import ResultVersion
+from tests.factories import (
+    EntryFactory,
+    FixtureFactory,
+    LeagueFactory,
+    PlayerFactory,
+    SeasonFactory,
+    StaffMembershipFactory,
+    TeamFactory,
+    UserFactory,
+    VenueFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def superuser():
+    return UserFactory(username="league-admin", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def crown_staff():
+    """A member of pub staff at The Crown with staff status and no model permissions."""
+    return StaffMembershipFactory(
+        user__username="crown-staff", user__is_staff=True, venue__name="The Crown"
+    )
+
+
+@pytest.fixture
+def crown_fixture(crown_staff):
+    return FixtureFactory(home_team=TeamFactory(home_venue=crown_staff.venue))
+
+
+@pytest.fixture
+def anchor_fixture():
+    return FixtureFactory(home_team=TeamFactory(home_venue=VenueFactory(name="The Anchor")))
+
+
+def change_url(obj):
+    return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
+
+
+def fixture_form(fixture, *, venue=True, **changes):
+    """The fixture change form as the browser posts it, with `changes` applied."""
+    starts_at = timezone.localtime(changes.pop("starts_at", fixture.starts_at))
+    data = {
+        "starts_at_0": starts_at.date().isoformat(),
+        "starts_at_1": starts_at.strftime("%H:%M:%S"),
+        "status": fixture.status,
+        "reason": "",
+    }
+    if venue is True:
+        data["venue"] = fixture.venue_id
+    elif venue:
+        data["venue"] = venue
+    data.update(changes)
+    return data
+
+
+def make_version(fixture, number=1, sheet=None, **fields):
+    return ResultVersion.objects.create(
+        fixture=fixture,
+        number=number,
+        sheet=sheet or {"rounds": [[1, 2, 3, 4]]},
+        home_score=fields.pop("home_score", 3),
+        away_score=fields.pop("away_score", 7),
+        winner=fields.pop("winner", "home"),
+        is_current=fields.pop("is_current", True),
+        **fields,
+    )
+
+
+# Superuser
+
+
+def test_superuser_opens_every_changelist_add_page_and_change_page(client, superuser):
+    fixture = FixtureFactory()
+    EntryFactory(season=fixture.season, team=fixture.home_team)
+    StaffMembershipFactory(venue=fixture.venue)
+    make_version(fixture)
+    client.force_login(superuser)
+    opened = []
+    for model, model_admin in admin.site._registry.items():
+        if model._meta.app_label not in {"leagues", "scoring"}:
+            continue
+        info = model._meta.app_label, model._meta.model_name
+        assert client.get(reverse("admin:{}_{}_changelist".format(*info))).status_code == 200
+        if model_admin.has_add_permission(type("R", (), {"user": superuser})()):
+            assert client.get(reverse("admin:{}_{}_add".format(*info))).status_code == 200
+        obj = model.objects.first()
+        assert client.get(change_url(obj)).status_code == 200, model
+        opened.append(model._meta.model_name)
+    assert sorted(opened) == [
+        "fixture",
+        "league",
+        "player",
+        "resultversion",
+        "season",
+        "team",
+        "venue",
+    ]
+
+
+def test_superuser_runs_generate_fixtures_from_the_season_list(client, superuser):
+    season = SeasonFactory()
+    for _ in range(4):
+        EntryFactory(season=season)
+    lonely = SeasonFactory(name="Lonely")
+    EntryFactory(season=lonely)
+    client.force_login(superuser)
+    response = client.post(
+        reverse("admin:leagues_season_changelist"),
+        {"action": "generate_fixtures", "_selected_action": [season.pk, lonely.pk]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert season.fixtures.count() == 12
+    assert not lonely.fixtures.exists()
+    shown = [str(message) for message in response.context["messages"]]
+    assert any("12 fixtures in 6 rounds" in message for message in shown)
+    assert any("Lonely" in message and "at least two teams" in message for message in shown)
+    history = Fixture.history.filter(season_id=season.pk)
+    assert set(history.values_list("history_user", flat=True)) == {superuser.pk}
+
+
+def test_season_page_lists_its_fixtures_by_round(client, superuser):
+    fixture = FixtureFactory(round=3)
+    client.force_login(superuser)
+    page = client.get(change_url(fixture.season)).content.decode()
+    assert f"{fixture.home_team} v {fixture.away_team}" in page
+    assert change_url(fixture) in page
+
+
+def test_superuser_postpones_then_voids_a_fixture_through_the_services(client, superuser):
+    fixture = FixtureFactory()
+    client.force_login(superuser)
+    response = client.post(
+        change_url(fixture), fixture_form(fixture, status="postponed", reason="Flood")
+    )
+    assert response.status_code == 302
+    fixture.refresh_from_db()
+    assert (fixture.status, fixture.postponed_reason) == ("postponed", "Flood")
+    client.post(change_url(fixture), fixture_form(fixture, status="void", reason="Withdrew"))
+    fixture.refresh_from_db()
+    assert fixture.status == "void"
+    reasons = list(fixture.history.values_list("history_change_reason", "history_user"))
+    assert reasons[:2] == [("Withdrew", superuser.pk), ("Postponed: Flood", superuser.pk)]
+
+
+def test_superuser_moves_a_fixture_to_another_venue(client, superuser):
+    fixture = FixtureFactory()
+    neutral = VenueFactory(name="The Plough")
+    client.force_login(superuser)
+    client.post(change_url(fixture), fixture_form(fixture, venue=neutral.pk))
+    fixture.refresh_from_db()
+    assert fixture.venue == neutral
+
+
+def test_the_fixture_form_refuses_marking_played_by_hand(client, superuser):
+    fixture = FixtureFactory()
+    client.force_login(superuser)
+    response = client.post(change_url(fixture), fixture_form(fixture, status="played"))
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["status"]
+    fixture.refresh_from_db()
+    assert fixture.status == "scheduled"
+
+
+# Pub staff
+
+
+def test_venue_staff_see_only_fixtures_at_their_venue(client, crown_staff, crown_fixture):
+    FixtureFactory(home_team=TeamFactory(home_venue=VenueFactory(name="The Anchor")))
+    client.force_login(crown_staff.user)
+    response = client.get(reverse("admin:leagues_fixture_changelist"))
+    assert response.status_code == 200
+    assert list(response.context["cl"].result_list) == [crown_fixture]
+    assert client.get(change_url(crown_fixture)).status_code == 200
+
+
+def test_venue_staff_cannot_open_or_change_another_venues_fixture(
+    client, crown_staff, anchor_fixture
+):
+    client.force_login(crown_staff.user)
+    assert client.get(change_url(anchor_fixture)).status_code == 403
+    response = client.post(
+        change_url(anchor_fixture),
+        fixture_form(anchor_fixture, venue=False, status="postponed", reason="Mine now"),
+    )
+    assert response.status_code == 403
+    history_url = reverse("admin:leagues_fixture_history", args=[anchor_fixture.pk])
+    assert client.get(history_url).status_code == 403
+    anchor_fixture.refresh_from_db()
+    assert anchor_fixture.status == "scheduled"
+
+
+def test_venue_staff_postpone_and_reschedule_their_fixture_with_history(
+    client, crown_staff, crown_fixture
+):
+    client.force_login(crown_staff.user)
+    response = client.post(
+        change_url(crown_fixture),
+        fixture_form(crown_fixture, venue=False, status="postponed", reason="Darts final"),
+    )
+    assert response.status_code == 302
+    crown_fixture.refresh_from_db()
+    assert crown_fixture.status == "postponed"
+    new_time = timezone.localtime(crown_fixture.starts_at).replace(microsecond=0)
+    new_time += datetime.timedelta(days=3)
+    client.post(
+        change_url(crown_fixture),
+        fixture_form(crown_fixture, venue=False, status="scheduled", starts_at=new_time),
+    )
+    crown_fixture.refresh_from_db()
+    assert (crown_fixture.status, crown_fixture.starts_at) == ("scheduled", new_time)
+    assert set(crown_fixture.history.values_list("history_user", flat=True)) >= {
+        crown_staff.user.pk
+    }
+
+
+def test_venue_staff_must_give_a_reason_and_cannot_void_or_move_venue(
+    client, crown_staff, crown_fixture
+):
+    client.force_login(crown_staff.user)
+    response = client.post(
+        change_url(crown_fixture), fixture_form(crown_fixture, venue=False, status="postponed")
+    )
+    assert response.status_code == 200
+    assert "Give a reason" in str(response.context["adminform"].form.errors["reason"])
+    response = client.post(
+        change_url(crown_fixture),
+        fixture_form(crown_fixture, venue=False, status="void", reason="Because"),
+    )
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["status"]
+    other = VenueFactory()
+    client.post(change_url(crown_fixture), fixture_form(crown_fixture, venue=other.pk))
+    crown_fixture.refresh_from_db()
+    assert (crown_fixture.status, crown_fixture.venue) == ("scheduled", crown_staff.venue)
+
+
+def test_venue_staff_cannot_add_delete_or_revert_fixtures(client, crown_staff, crown_fixture):
+    client.force_login(crown_staff.user)
+    assert client.get(reverse("admin:leagues_fixture_add")).status_code == 403
+    delete_url = reverse("admin:leagues_fixture_delete", args=[crown_fixture.pk])
+    assert client.post(delete_url, {"post": "yes"}).status_code == 403
+    version = crown_fixture.history.first()
+    revert_url = reverse(
+        "admin:leagues_fixture_simple_history", args=[crown_fixture.pk, version.history_id]
+    )
+    assert client.post(revert_url, fixture_form(crown_fixture)).status_code == 403
+    assert Fixture.objects.filter(pk=crown_fixture.pk).exists()
+
+
+def test_venue_staff_cannot_see_other_models_unless_granted(client, crown_staff):
+    client.force_login(crown_staff.user)
+    for name in ("venue", "player", "team", "league", "season"):
+        assert client.get(reverse(f"admin:leagues_{name}_changelist")).status_code == 403
+    index = client.get(reverse("admin:index"))
+    models = [model["object_name"] for app in index.context["app_list"] for model in app["models"]]
+    assert sorted(models) == ["Fixture", "ResultVersion"]
+
+
+def test_venue_staff_cannot_run_generate_fixtures(client, crown_staff):
+    season = SeasonFactory()
+    EntryFactory(season=season)
+    EntryFactory(season=season)
+    client.force_login(crown_staff.user)
+    response = client.post(
+        reverse("admin:leagues_season_changelist"),
+        {"action": "generate_fixtures", "_selected_action": [season.pk]},
+    )
+    assert response.status_code == 403
+    assert not season.fixtures.exists()
+
+
+def test_staff_status_without_a_venue_sees_no_fixtures(client):
+    client.force_login(UserFactory(is_staff=True))
+    assert client.get(reverse("admin:leagues_fixture_changelist")).status_code == 403
+
+
+# Players and visitors
+
+
+@pytest.mark.parametrize("who", ["player", "anonymous", "venue staff without staff status"])
+def test_players_and_visitors_are_sent_to_the_admin_login(client, who, crown_fixture):
+    if who == "player":
+        client.force_login(PlayerFactory(user=UserFactory()).user)
+    elif who != "anonymous":
+        client.force_login(StaffMembershipFactory(venue=crown_fixture.venue).user)
+    for url in (
+        reverse("admin:leagues_fixture_changelist"),
+        change_url(crown_fixture),
+        reverse("admin:leagues_season_changelist"),
+    ):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("admin:login"))
+
+
+# Teams
+
+
+def team_form(players, **fields):
+    data = {
+        "name": "The Regulars",
+        "slug": "the-regulars",
+        "home_venue": VenueFactory().pk,
+        "members-TOTAL_FORMS": len(players),
+        "members-INITIAL_FORMS": 0,
+        "members-MIN_NUM_FORMS": 2,
+        "members-MAX_NUM_FORMS": 2,
+    }
+    for index, (player, position) in enumerate(players):
+        data[f"members-{index}-player"] = player.pk
+        data[f"members-{index}-position"] = position
+    data.update(fields)
+    return data
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_team_inline_refuses_one_or_three_players(client, superuser, count):
+    players = [(PlayerFactory(), min(position, 2)) for position in range(1, count + 1)]
+    client.force_login(superuser)
+    response = client.post(reverse("admin:leagues_team_add"), team_form(players))
+    assert response.status_code == 200
+    assert response.context["inline_admin_formsets"][0].formset.non_form_errors()
+    assert not Team.objects.filter(slug="the-regulars").exists()
+
+
+def test_team_inline_refuses_two_players_at_the_same_position(client, superuser):
+    client.force_login(superuser)
+    players = [(PlayerFactory(), 1), (PlayerFactory(), 1)]
+    response = client.post(reverse("admin:leagues_team_add"), team_form(players))
+    assert response.status_code == 200
+    assert not Team.objects.filter(slug="the-regulars").exists()
+
+
+def test_team_inline_saves_two_players_and_swaps_them(client, superuser):
+    first, second = PlayerFactory(), PlayerFactory()
+    client.force_login(superuser)
+    response = client.post(reverse("admin:leagues_team_add"), team_form([(first, 1), (second, 2)]))
+    assert response.status_code == 302
+    team = Team.objects.get(slug="the-regulars")
+    members = list(TeamMember.objects.filter(team=team).order_by("position"))
+    assert [m.player for m in members] == [first, second]
+    swap = team_form([(first, 2), (second, 1)], home_venue=team.home_venue_id)
+    swap.update({"members-INITIAL_FORMS": 2, "members-0-id": members[0].pk})
+    swap.update({"members-1-id": members[1].pk, "members-0-team": team.pk})
+    swap["members-1-team"] = team.pk
+    assert client.post(change_url(team), swap).status_code == 302
+    assert list(team.members.order_by("position").values_list("player", flat=True)) == [
+        second.pk,
+        first.pk,
+    ]
+
+
+# Seasons
+
+
+def season_form(league, **fields):
+    data = {
+        "league": league.pk,
+        "name": "Autumn 2026",
+        "slug": "autumn-2026",
+        "starts_on": "2026-09-01",
+        "rule_options": "{}",
+        "fixture_format": "{}",
+        "points_win": 3,
+        "points_draw": 1,
+        "points_loss": 0,
+        "tie_breakers": json.dumps(["points", "difference", "head_to_head", "wins"]),
+        "entries-TOTAL_FORMS": 0,
+        "entries-INITIAL_FORMS": 0,
+        "entries-MIN_NUM_FORMS": 0,
+        "entries-MAX_NUM_FORMS": 1000,
+    }
+    data.update(fields)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("game", "field", "value", "message"),
+    [
+        ("korova", "rule_options", '{"end_score": 0}', "must be at least 1."),
+        ("korova", "rule_options", '{"edition": "deluxe"}', "must be one of"),
+        ("conquian", "rule_options", '{"end_score": 66}', "Unknown option 'end_score'"),
+        ("convoy", "fixture_format", '{"games": 16}', "from 1 to 15"),
+        ("convoy", "fixture_format", '{"sets": 3}', "Unknown key 'sets'"),
+        ("korova", "fixture_format", '{"games": 3}', "no format options"),
+        ("korova", "tie_breakers", '["points", "luck"]', "Unknown tie-breaker 'luck'"),
+        ("korova", "tie_breakers", '["wins", "wins"]', "only once"),
+        ("korova", "points_draw", "4", "win ≥ draw ≥ loss"),
+    ],
+)
+def test_season_form_refuses_bad_rules_next_to_the_field(
+    client, superuser, game, field, value, message
+):
+    client.force_login(superuser)
+    response = client.post(
+        reverse("admin:leagues_season_add"),
+        season_form(LeagueFactory(game=game), **{field: value}),
+    )
+    assert response.status_code == 200
+    assert message in " ".join(response.context["adminform"].form.errors[field])
+    assert not Season.objects.filter(slug="autumn-2026").exists()
+
+
+def test_season_form_saves_valid_rules_and_entries(client, superuser):
+    team = TeamFactory()
+    client.force_login(superuser)
+    data = season_form(
+        LeagueFactory(game="conquian"),
+        rule_options='{"target": 7, "carry_over": "double"}',
+        **{"entries-TOTAL_FORMS": 1, "entries-0-team": team.pk},
+    )
+    response = client.post(reverse("admin:leagues_season_add"), data)
+    assert response.status_code == 302
+    season = Season.objects.get(slug="autumn-2026")
+    assert season.rule_options == {"target": 7, "carry_over": "double"}
+    assert Entry.objects.filter(season=season, team=team).exists()
+    page = client.get(change_url(season)).content.decode()
+    assert "target = 7" in page  # the effective options, defaults filled in
+
+
+# Result versions
+
+
+def test_result_versions_are_read_only_for_everyone(client, superuser, crown_fixture):
+    version = make_version(crown_fixture)
+    client.force_login(superuser)
+    assert client.get(change_url(version)).status_code == 200
+    assert client.post(change_url(version), {"note": "edited"}).status_code == 403
+    delete_url = reverse("admin:scoring_resultversion_delete", args=[version.pk])
+    assert client.post(delete_url, {"post": "yes"}).status_code == 403
+    assert client.get(reverse("admin:scoring_resultversion_add")).status_code == 403
+    version.refresh_from_db()
+    assert version.note == ""
+
+
+def test_result_version_page_shows_who_when_and_what_changed(client, superuser, crown_fixture):
+    make_version(crown_fixture, 1, {"rounds": [[1, 2, 3, 4]]}, is_current=False)
+    second = make_version(crown_fixture, 2, {"rounds": [[1, 9, 3, 4]]}, created_by=superuser)
+    client.force_login(superuser)
+    page = client.get(change_url(second)).content.decode()
+    assert "rounds.0.1" in page
+    assert "league-admin" in page
+
+
+def test_fixture_page_links_to_its_result_versions(client, superuser, crown_fixture):
+    make_version(crown_fixture)
+    make_version(FixtureFactory())
+    client.force_login(superuser)
+    page = client.get(change_url(crown_fixture)).content.decode()
+    url = (
+        f"{reverse('admin:scoring_resultversion_changelist')}?fixture__id__exact={crown_fixture.pk}"
+    )
+    assert url in page
+    response = client.get(url)
+    assert [v.fixture for v in response.context["cl"].result_list] == [crown_fixture]
+
+
+def test_venue_staff_see_only_result_versions_at_their_venue(
+    client, crown_staff, crown_fixture, anchor_fixture
+):
+    mine = make_version(crown_fixture)
+    theirs = make_version(anchor_fixture)
+    client.force_login(crown_staff.user)
+    response = client.get(reverse("admin:scoring_resultversion_changelist"))
+    assert list(response.context["cl"].result_list) == [mine]
+    assert client.get(change_url(mine)).status_code == 200
+    assert client.get(change_url(theirs)).status_code == 403
+
+
+def test_superuser_undoes_a_mistaken_void_by_reverting_to_an_older_version(client, superuser):
+    fixture = FixtureFactory()
+    before_void = fixture.history.first()
+    fixture_form_data = {
+        "season": fixture.season_id,
+        "round": fixture.round,
+        "home_team": fixture.home_team_id,
+        "away_team": fixture.away_team_id,
+        "venue": fixture.venue_id,
+        "starts_at_0": timezone.localtime(fixture.starts_at).date().isoformat(),
+        "starts_at_1": timezone.localtime(fixture.starts_at).strftime("%H:%M:%S"),
+        "status": "scheduled",
+        "postponed_reason": "",
+    }
+    client.force_login(superuser)
+    client.post(change_url(fixture), fixture_form(fixture, status="void", reason="Oops"))
+    fixture.refresh_from_db()
+    assert fixture.status == "void"
+    revert_url = reverse(
+        "admin:leagues_fixture_simple_history", args=[fixture.pk, before_void.history_id]
+    )
+    assert client.get(revert_url).status_code == 200
+    assert client.post(revert_url, fixture_form_data).status_code == 302
+    fixture.refresh_from_db()
+    assert fixture.status == "scheduled"
+    assert fixture.history.first().history_user == superuser
