@@ -99,7 +99,9 @@ class Command(BaseCommand):
         today = timezone.localdate()
         starts_on = today - datetime.timedelta(weeks=WEEKS_PLAYED, days=-1)
         for game, name, slug, rule_options, fixture_format in LEAGUES:
-            league, _ = League.objects.get_or_create(slug=slug, defaults={"name": name, "game": game})
+            league, _ = League.objects.get_or_create(
+                slug=slug, defaults={"name": name, "game": game}
+            )
             season, created = Season.objects.get_or_create(
                 league=league,
                 slug="autumn",
@@ -211,4 +213,8 @@ def conquian_sheet(fixture, season, seed):
     return {"singles": singles}
 
 
-SHEET_BUILDERS = {Game.CONVOY: convoy_sheet, Game.KOROVA: korova_sheet, Game.CONQUIAN: conquian_sheet}
+SHEET_BUILDERS = {
+    Game.CONVOY: convoy_sheet,
+    Game.KOROVA: korova_sheet,
+    Game.CONQUIAN: conquian_sheet,
+}
