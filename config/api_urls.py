@@ -1,3 +1,37 @@
-"""The REST API's routes (owned by the API helper)."""
+"""The REST API's routes, mounted at /api/ (schema at /api/schema/, docs at /api/docs/)."""
 
-urlpatterns = []
+from django.urls import path
+
+from leagues import api as leagues_api
+from scoring import api as scoring_api
+
+urlpatterns = [
+    path("auth/token/", scoring_api.TokenApi.as_view(), name="api-token"),
+    path("leagues/", leagues_api.LeagueListApi.as_view(), name="api-league-list"),
+    path("leagues/<int:pk>/", leagues_api.LeagueDetailApi.as_view(), name="api-league-detail"),
+    path("seasons/", leagues_api.SeasonListApi.as_view(), name="api-season-list"),
+    path("seasons/<int:pk>/", leagues_api.SeasonDetailApi.as_view(), name="api-season-detail"),
+    path(
+        "seasons/<int:pk>/standings/",
+        scoring_api.SeasonStandingsApi.as_view(),
+        name="api-season-standings",
+    ),
+    path("teams/", leagues_api.TeamListApi.as_view(), name="api-team-list"),
+    path("teams/<int:pk>/", leagues_api.TeamDetailApi.as_view(), name="api-team-detail"),
+    path("players/", leagues_api.PlayerListApi.as_view(), name="api-player-list"),
+    path("players/<int:pk>/", leagues_api.PlayerDetailApi.as_view(), name="api-player-detail"),
+    path("venues/", leagues_api.VenueListApi.as_view(), name="api-venue-list"),
+    path("venues/<int:pk>/", leagues_api.VenueDetailApi.as_view(), name="api-venue-detail"),
+    path("fixtures/", leagues_api.FixtureListApi.as_view(), name="api-fixture-list"),
+    path("fixtures/<int:pk>/", leagues_api.FixtureDetailApi.as_view(), name="api-fixture-detail"),
+    path(
+        "fixtures/<int:pk>/result/",
+        scoring_api.FixtureResultApi.as_view(),
+        name="api-fixture-result",
+    ),
+    path(
+        "fixtures/<int:pk>/results/",
+        scoring_api.FixtureResultHistoryApi.as_view(),
+        name="api-fixture-result-history",
+    ),
+]

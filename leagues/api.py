@@ -1,0 +1,360 @@
+"""Read-only REST API for leagues, seasons, teams, players, venues and fixtures.
+
+One view per operation (list or detail), each with its own small output serializer. Lists are
+paginated (?page=, ?page_size= up to 200) and filtered with django-filter; every query is a
+fixed number of SQL statements whatever the page holds (select_related/prefetch_related).
+"""
+
+from django.db.models import Q
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import generics, serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
+
+from scoring.models import ResultVersion
+
+from . import selectors
+from .models import Fixture, Game, League, Player, Season, Team, TeamMember, Venue
+
+
+class Pagination(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+class ReadOnlyApi:
+    """Anyone may read; the read API never writes."""
+
+    permission_classes = [AllowAny]
+    pagination_class = Pagination
+
+
+# ---- Small nested shapes ----------------------------------------------------------------------
+
+
+class VenueRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Venue
+        fields = ["id", "name", "slug"]
+
+
+class TeamRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Team
+        fields = ["id", "name", "slug"]
+
+
+class PlayerRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "slug"]
+
+
+class LeagueRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = League
+        fields = ["id", "name", "slug", "game"]
+
+
+class SeasonRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["id", "name", "slug"]
+
+
+class TeamPlayerSerializer(serializers.ModelSerializer):
+    id = serializers.IntegerField(source="player.id")
+    name = serializers.CharField(source="player.name")
+    slug = serializers.CharField(source="player.slug")
+
+    class Meta:
+        model = TeamMember
+        fields = ["id", "name", "slug", "position"]
+
+
+class ResultSummarySerializer(serializers.ModelSerializer):
+    version = serializers.IntegerField(source="number")
+
+    class Meta:
+        model = ResultVersion
+        fields = ["version", "home_score", "away_score", "winner"]
+
+
+# ---- Leagues ----------------------------------------------------------------------------------
+
+
+class LeagueOutputSerializer(serializers.ModelSerializer):
+    seasons = SeasonRefSerializer(many=True)
+
+    class Meta:
+        model = League
+        fields = ["id", "name", "slug", "game", "description", "seasons"]
+
+
+class LeagueFilter(filters.FilterSet):
+    game = filters.ChoiceFilter(choices=Game.choices)
+
+    class Meta:
+        model = League
+        fields = ["game"]
+
+
+@extend_schema(tags=["leagues"], summary="List leagues")
+class LeagueListApi(ReadOnlyApi, generics.ListAPIView):
+    serializer_class = LeagueOutputSerializer
+    filterset_class = LeagueFilter
+
+    def get_queryset(self):
+        return selectors.league_queryset()
+
+
+@extend_schema(tags=["leagues"], summary="A league and its seasons")
+class LeagueDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
+    serializer_class = LeagueOutputSerializer
+
+    def get_queryset(self):
+        return selectors.league_queryset()
+
+
+# ---- Seasons ----------------------------------------------------------------------------------
+
+
+class SeasonOutputSerializer(serializers.ModelSerializer):
+    league = LeagueRefSerializer()
+    game = serializers.ChoiceField(choices=Game.choices, source="league.game")
+    teams = TeamRefSerializer(many=True)
+    rule_options = serializers.DictField(help_text="The game's rule options by name.")
+    fixture_format = serializers.DictField(help_text='Convoy: {"games": N}, best of N.')
+    tie_breakers = serializers.ListField(child=serializers.CharField())
+
+    class Meta:
+        model = Season
+        fields = [
+            "id",
+            "league",
+            "game",
+            "name",
+            "slug",
+            "starts_on",
+            "rule_options",
+            "fixture_format",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "tie_breakers",
+            "teams",
+        ]
+
+
+class SeasonFilter(filters.FilterSet):
+    league = filters.NumberFilter(field_name="league_id", help_text="League id")
+    game = filters.ChoiceFilter(field_name="league__game", choices=Game.choices)
+
+    class Meta:
+        model = Season
+        fields = ["league", "game"]
+
+
+@extend_schema(tags=["seasons"], summary="List seasons")
+class SeasonListApi(ReadOnlyApi, generics.ListAPIView):
+    serializer_class = SeasonOutputSerializer
+    filterset_class = SeasonFilter
+
+    def get_queryset(self):
+        return selectors.season_queryset()
+
+
+@extend_schema(tags=["seasons"], summary="A season: rules, points, tie-breakers and teams")
+class SeasonDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
+    serializer_class = SeasonOutputSerializer
+
+    def get_queryset(self):
+        return selectors.season_queryset()
+
+
+# ---- Venues -----------------------------------------------------------------------------------
+
+
+class VenueOutputSerializer(serializers.ModelSerializer):
+    teams = TeamRefSerializer(many=True, source="home_teams")
+
+    class Meta:
+        model = Venue
+        fields = ["id", "name", "slug", "address", "teams"]
+
+
+@extend_schema(tags=["venues"], summary="List venues")
+class VenueListApi(ReadOnlyApi, generics.ListAPIView):
+    serializer_class = VenueOutputSerializer
+    filter_backends = []
+
+    def get_queryset(self):
+        return selectors.venue_queryset()
+
+
+@extend_schema(tags=["venues"], summary="A venue and the teams based there")
+class VenueDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
+    serializer_class = VenueOutputSerializer
+    filter_backends = []
+
+    def get_queryset(self):
+        return selectors.venue_queryset()
+
+
+# ---- Teams ------------------------------------------------------------------------------------
+
+
+class TeamOutputSerializer(serializers.ModelSerializer):
+    home_venue = VenueRefSerializer()
+    players = TeamPlayerSerializer(many=True, source="members")
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "slug", "home_venue", "players"]
+
+
+class TeamFilter(filters.FilterSet):
+    season = filters.NumberFilter(field_name="entries__season_id", help_text="Season id")
+    venue = filters.NumberFilter(field_name="home_venue_id", help_text="Home venue id")
+
+    class Meta:
+        model = Team
+        fields = ["season", "venue"]
+
+
+@extend_schema(tags=["teams"], summary="List teams")
+class TeamListApi(ReadOnlyApi, generics.ListAPIView):
+    serializer_class = TeamOutputSerializer
+    filterset_class = TeamFilter
+
+    def get_queryset(self):
+        return selectors.team_queryset()
+
+
+@extend_schema(tags=["teams"], summary="A team, its home venue and its two players")
+class TeamDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
+    serializer_class = TeamOutputSerializer
+
+    def get_queryset(self):
+        return selectors.team_queryset()
+
+
+# ---- Players ----------------------------------------------------------------------------------
+
+
+class PlayerTeamSerializer(serializers.ModelSerializer):
+    id = serializers.IntegerField(source="team.id")
+    name = serializers.CharField(source="team.name")
+    slug = serializers.CharField(source="team.slug")
+
+    class Meta:
+        model = TeamMember
+        fields = ["id", "name", "slug", "position"]
+
+
+class PlayerOutputSerializer(serializers.ModelSerializer):
+    teams = PlayerTeamSerializer(many=True, source="memberships")
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "slug", "teams"]
+
+
+class PlayerFilter(filters.FilterSet):
+    team = filters.NumberFilter(field_name="memberships__team_id", help_text="Team id")
+
+    class Meta:
+        model = Player
+        fields = ["team"]
+
+
+@extend_schema(tags=["players"], summary="List players")
+class PlayerListApi(ReadOnlyApi, generics.ListAPIView):
+    serializer_class = PlayerOutputSerializer
+    filterset_class = PlayerFilter
+
+    def get_queryset(self):
+        return selectors.player_queryset()
+
+
+@extend_schema(tags=["players"], summary="A player and their teams")
+class PlayerDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
+    serializer_class = PlayerOutputSerializer
+
+    def get_queryset(self):
+        return selectors.player_queryset()
+
+
+# ---- Fixtures ---------------------------------------------------------------------------------
+
+
+class FixtureOutputSerializer(serializers.ModelSerializer):
+    season = SeasonRefSerializer()
+    league = LeagueRefSerializer(source="season.league")
+    home_team = TeamRefSerializer()
+    away_team = TeamRefSerializer()
+    venue = VenueRefSerializer()
+    result = serializers.SerializerMethodField(
+        help_text="The current result, or null when none has been entered."
+    )
+
+    class Meta:
+        model = Fixture
+        fields = [
+            "id",
+            "season",
+            "league",
+            "round",
+            "home_team",
+            "away_team",
+            "venue",
+            "starts_at",
+            "status",
+            "postponed_reason",
+            "result",
+        ]
+
+    @extend_schema_field(ResultSummarySerializer(allow_null=True))
+    def get_result(self, fixture) -> dict | None:
+        results = getattr(fixture, "current_results", None)
+        return ResultSummarySerializer(results[0]).data if results else None
+
+
+class FixtureFilter(filters.FilterSet):
+    season = filters.NumberFilter(field_name="season_id", help_text="Season id")
+    round = filters.NumberFilter(field_name="round")
+    status = filters.ChoiceFilter(choices=Fixture.Status.choices)
+    team = filters.NumberFilter(method="filter_team", help_text="Team id, home or away")
+    venue = filters.NumberFilter(field_name="venue_id", help_text="Venue id")
+    date_from = filters.DateFilter(
+        field_name="starts_at", lookup_expr="date__gte", help_text="On or after this date"
+    )
+    date_to = filters.DateFilter(
+        field_name="starts_at", lookup_expr="date__lte", help_text="On or before this date"
+    )
+
+    class Meta:
+        model = Fixture
+        fields = ["season", "round", "status", "team", "venue", "date_from", "date_to"]
+
+    def filter_team(self, queryset, name, value):
+        return queryset.filter(Q(home_team_id=value) | Q(away_team_id=value))
+
+
+@extend_schema(tags=["fixtures"], summary="List fixtures")
+class FixtureListApi(ReadOnlyApi, generics.ListAPIView):
+    serializer_class = FixtureOutputSerializer
+    filterset_class = FixtureFilter
+
+    def get_queryset(self):
+        return selectors.fixture_queryset()
+
+
+@extend_schema(tags=["fixtures"], summary="A fixture and its current result")
+class FixtureDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
+    serializer_class = FixtureOutputSerializer
+
+    def get_queryset(self):
+        return selectors.fixture_queryset()

@@ -1,0 +1,373 @@
+"""REST API for results and standings: read a fixture's result and its history, a season's
+table, and submit or correct a result.
+
+Writes go through scoring.services.result_submit, the same service (permission, lock, version
+check, sheet validation) as the staff form; this module only maps its exceptions to HTTP:
+SheetInvalid → 400 naming the sheet field, PermissionDenied → 403, ResultConflict → 409 with
+the current version, FixtureNotOpen → 409, unknown fixture → 404.
+"""
+
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from leagues.api import LeagueRefSerializer, SeasonRefSerializer, TeamRefSerializer
+from leagues.models import Fixture, Season
+from leagues.permissions import can_enter_results
+
+from .models import ResultVersion
+from .selectors import fixture_current_result, fixture_result_history, season_standings
+from .services import FixtureNotOpen, ResultConflict, result_submit
+from .sheets import SheetInvalid
+
+# ---- Output shapes ----------------------------------------------------------------------------
+
+
+class ResultVersionOutputSerializer(serializers.ModelSerializer):
+    """One saved version of a fixture's result."""
+
+    fixture = serializers.IntegerField(source="fixture_id")
+    version = serializers.IntegerField(source="number")
+    sheet = serializers.DictField(help_text="The game's result sheet (see docs/api.md).")
+    created_by = serializers.SerializerMethodField(
+        help_text="Who saved it: shown to staff of the fixture's venue and admins, else null."
+    )
+
+    class Meta:
+        model = ResultVersion
+        fields = [
+            "fixture",
+            "version",
+            "is_current",
+            "home_score",
+            "away_score",
+            "winner",
+            "sheet",
+            "source",
+            "note",
+            "created_at",
+            "created_by",
+        ]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_created_by(self, version) -> str | None:
+        if not self.context.get("show_author") or version.created_by is None:
+            return None
+        return version.created_by.get_username()
+
+
+class ErrorOutputSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+class SheetErrorOutputSerializer(serializers.Serializer):
+    sheet = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text='Problems of the sheet by field path, e.g. {"rounds.3.2": ["…"]}.',
+    )
+    based_on_version = serializers.ListField(child=serializers.CharField(), required=False)
+    note = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class NonFieldErrorsOutputSerializer(serializers.Serializer):
+    non_field_errors = serializers.ListField(child=serializers.CharField())
+
+
+class ConflictOutputSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    based_on_version = serializers.ListField(child=serializers.CharField(), required=False)
+    current_version = ResultVersionOutputSerializer(allow_null=True, required=False)
+
+
+def _show_author(request, fixture: Fixture) -> bool:
+    return can_enter_results(user=request.user, venue_id=fixture.venue_id)
+
+
+def _version_data(version: ResultVersion, *, show_author: bool) -> dict:
+    return ResultVersionOutputSerializer(version, context={"show_author": show_author}).data
+
+
+# ---- Submit and read a fixture's result -------------------------------------------------------
+
+
+class ResultSubmitInputSerializer(serializers.Serializer):
+    sheet = serializers.DictField(
+        help_text="The result sheet of the fixture's game (shapes in docs/api.md)."
+    )
+    based_on_version = serializers.IntegerField(
+        min_value=0,
+        help_text="The version you started from: 0 for a first result, the current "
+        "version's number for a correction.",
+    )
+    note = serializers.CharField(
+        max_length=ResultVersion._meta.get_field("note").max_length,
+        required=False,
+        allow_blank=True,
+        default="",
+    )
+
+
+_SUBMIT_EXAMPLE = OpenApiExample(
+    "Корова sheet",
+    value={
+        "sheet": {
+            "players": [11, 12, 21, 22],
+            "rounds": [[12, 30, 5, 8], [10, 40, 7, 9]],
+        },
+        "based_on_version": 0,
+        "note": "",
+    },
+    request_only=True,
+)
+
+
+class FixtureResultApi(APIView):
+    """GET the current result of a fixture; POST a new version (a first result or a correction)."""
+
+    # Token first, so that an anonymous POST is told how to authenticate (401).
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        tags=["results"],
+        summary="The current result of a fixture",
+        responses={
+            200: ResultVersionOutputSerializer,
+            404: OpenApiResponse(ErrorOutputSerializer, description="No such fixture or result"),
+        },
+    )
+    def get(self, request, pk: int):
+        fixture = get_object_or_404(Fixture, pk=pk)
+        version = fixture_current_result(fixture=fixture)
+        if version is None:
+            return Response(
+                {"detail": "No result has been entered for this fixture yet."},
+                status=status.HTTP_404_NOT_FOUND,
+            )
+        return Response(_version_data(version, show_author=_show_author(request, fixture)))
+
+    @extend_schema(
+        tags=["results"],
+        summary="Submit or correct the result of a fixture",
+        description=(
+            "Writes a new version of the fixture's result and marks the fixture played. "
+            "Send `based_on_version` 0 for a first result, or the current version's number "
+            "to correct it; if someone saved a newer version meanwhile the answer is 409 with "
+            "that version, and nothing is written. Only staff of the fixture's venue and "
+            "league admins may submit."
+        ),
+        request=ResultSubmitInputSerializer,
+        examples=[_SUBMIT_EXAMPLE],
+        responses={
+            201: ResultVersionOutputSerializer,
+            400: OpenApiResponse(SheetErrorOutputSerializer, description="Invalid sheet or input"),
+            401: OpenApiResponse(ErrorOutputSerializer, description="Not authenticated"),
+            403: OpenApiResponse(ErrorOutputSerializer, description="Not staff of this venue"),
+            404: OpenApiResponse(ErrorOutputSerializer, description="No such fixture"),
+            409: OpenApiResponse(
+                ConflictOutputSerializer, description="Stale version, or a void fixture"
+            ),
+        },
+    )
+    def post(self, request, pk: int):
+        fixture = get_object_or_404(Fixture, pk=pk)
+        given = ResultSubmitInputSerializer(data=request.data)
+        if not given.is_valid():
+            return Response(_input_errors(given.errors), status=status.HTTP_400_BAD_REQUEST)
+        try:
+            version = result_submit(
+                fixture_id=fixture.pk,
+                sheet=given.validated_data["sheet"],
+                based_on_version=given.validated_data["based_on_version"],
+                by=request.user,
+                source=ResultVersion.Source.API,
+                note=given.validated_data["note"],
+            )
+        except SheetInvalid as exc:
+            return Response(_sheet_errors(exc), status=status.HTTP_400_BAD_REQUEST)
+        except ResultConflict as exc:
+            current = exc.current
+            return Response(
+                {
+                    "detail": str(exc),
+                    "based_on_version": [
+                        f"The current version is {current.number if current else 0}; you sent "
+                        f"{given.validated_data['based_on_version']}. Reload the result and "
+                        "apply your change to it."
+                    ],
+                    "current_version": (
+                        _version_data(current, show_author=True) if current else None
+                    ),
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        except FixtureNotOpen as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        except Fixture.DoesNotExist:
+            return Response({"detail": "No such fixture."}, status=status.HTTP_404_NOT_FOUND)
+        return Response(_version_data(version, show_author=True), status=status.HTTP_201_CREATED)
+
+
+def _input_errors(errors) -> dict:
+    """The input serializer's errors, with "sheet" always an object of field paths."""
+    body = dict(errors)
+    if isinstance(body.get("sheet"), list):
+        body["sheet"] = {"non_field_errors": body["sheet"]}
+    return body
+
+
+def _sheet_errors(exc: SheetInvalid) -> dict:
+    """{"sheet": {path: [message]}}; a problem with the note is reported under "note"."""
+    body: dict = {}
+    for path, message in exc.errors.items():
+        messages = message if isinstance(message, list) else [str(message)]
+        if path == "note":
+            body["note"] = messages
+        else:
+            key = "non_field_errors" if path == NON_FIELD_ERRORS else path
+            body.setdefault("sheet", {})[key] = messages
+    return body
+
+
+class SheetChangeOutputSerializer(serializers.Serializer):
+    path = serializers.CharField(help_text='The sheet field that changed, e.g. "rounds.3.2".')
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+
+
+class ResultHistoryVersionOutputSerializer(ResultVersionOutputSerializer):
+    """A version with what changed from the version before it (empty for the first)."""
+
+    changes = serializers.SerializerMethodField()
+
+    class Meta(ResultVersionOutputSerializer.Meta):
+        fields = [*ResultVersionOutputSerializer.Meta.fields, "changes"]
+
+    @extend_schema_field(SheetChangeOutputSerializer(many=True))
+    def get_changes(self, version) -> list[dict]:
+        return [
+            {"path": path, "before": before, "after": after}
+            for path, before, after in getattr(version, "changes", [])
+        ]
+
+
+class FixtureResultHistoryApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=["results"],
+        summary="Every saved version of a fixture's result, newest first",
+        responses={
+            200: ResultHistoryVersionOutputSerializer(many=True),
+            404: OpenApiResponse(ErrorOutputSerializer, description="No such fixture"),
+        },
+    )
+    def get(self, request, pk: int):
+        fixture = get_object_or_404(Fixture, pk=pk)
+        versions = fixture_result_history(fixture=fixture)
+        show_author = _show_author(request, fixture)
+        return Response(
+            ResultHistoryVersionOutputSerializer(
+                versions, many=True, context={"show_author": show_author}
+            ).data
+        )
+
+
+# ---- Standings --------------------------------------------------------------------------------
+
+
+class StandingRowOutputSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    shares_position = serializers.BooleanField(
+        help_text="Level with another team on every tie-breaker."
+    )
+    team = TeamRefSerializer()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    score_for = serializers.IntegerField(help_text="Convoys / penalty heads / deal points for.")
+    score_against = serializers.IntegerField()
+    difference = serializers.IntegerField(
+        help_text="The game's difference, positive when good (Корова: heads against − for)."
+    )
+    points = serializers.IntegerField()
+    form = serializers.ListField(
+        child=serializers.ChoiceField(choices=["W", "D", "L"]),
+        help_text="The last five results, newest last.",
+    )
+
+
+class StandingsOutputSerializer(serializers.Serializer):
+    season = SeasonRefSerializer()
+    league = LeagueRefSerializer(source="season.league")
+    points = inline_serializer(
+        "SeasonPoints",
+        fields={
+            "win": serializers.IntegerField(),
+            "draw": serializers.IntegerField(),
+            "loss": serializers.IntegerField(),
+        },
+    )
+    tie_breakers = serializers.ListField(child=serializers.CharField())
+    rows = StandingRowOutputSerializer(many=True)
+
+
+class SeasonStandingsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=["seasons"],
+        summary="The table of a season",
+        responses={
+            200: StandingsOutputSerializer,
+            404: OpenApiResponse(ErrorOutputSerializer, description="No such season"),
+        },
+    )
+    def get(self, request, pk: int):
+        season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+        data = {
+            "season": season,
+            "points": {
+                "win": season.points_win,
+                "draw": season.points_draw,
+                "loss": season.points_loss,
+            },
+            "tie_breakers": list(season.tie_breakers or []),
+            "rows": season_standings(season=season),
+        }
+        return Response(StandingsOutputSerializer(data).data)
+
+
+# ---- Tokens -----------------------------------------------------------------------------------
+
+
+class TokenOutputSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+@extend_schema(
+    tags=["auth"],
+    summary="Get an API token for a username and password",
+    request=AuthTokenSerializer,
+    responses={
+        200: TokenOutputSerializer,
+        400: OpenApiResponse(NonFieldErrorsOutputSerializer, description="Wrong credentials"),
+    },
+)
+class TokenApi(ObtainAuthToken):
+    """POST username and password; answers the user's token (created on first use)."""
