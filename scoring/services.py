@@ -1,0 +1,159 @@
+"""Writes of the scoring app: a fixture's result, as append-only versions.
+
+A result is never overwritten: every save is a new `ResultVersion` (number + 1) and the previous
+current version stops being current. Two members of staff who loaded the same version and both
+save are told apart by the lock on the fixture row: the first one writes the next version, the
+second one finds the version changed under it and gets `ResultConflict`, with nothing lost.
+"""
+
+from django.db import IntegrityError, transaction
+
+from leagues.models import Fixture, Season, TeamMember
+from leagues.permissions import ensure_can_enter_results
+
+from .models import ResultVersion
+from .outcomes import match_outcome
+from .sheets import SheetInvalid, validate_sheet
+
+NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
+
+
+class ResultConflict(Exception):
+    """Someone saved a newer version of the result since the form was loaded.
+
+    `current` is the version saved now (None if there is none, e.g. the form claimed a version
+    that does not exist); `based_on_version` is the number the caller started from.
+    """
+
+    def __init__(self, *, current: ResultVersion | None, based_on_version: int | None = None):
+        self.current = current
+        self.based_on_version = based_on_version
+        number = current.number if current is not None else 0
+        super().__init__(
+            f"The result was saved by someone else meanwhile: you started from version "
+            f"{based_on_version}, the saved result is now version {number}."
+        )
+
+
+class FixtureNotOpen(Exception):
+    """The fixture takes no result: it is void."""
+
+
+def result_submit(
+    *,
+    fixture_id: int,
+    sheet: dict,
+    based_on_version: int,
+    by,
+    source: str = ResultVersion.Source.STAFF,
+    note: str = "",
+) -> ResultVersion:
+    """Record a new version of a fixture's result and mark the fixture played.
+
+    One transaction: the fixture row is locked first, then the permission, the fixture's status
+    and the version the caller started from (`based_on_version`, 0 when there was no result)
+    are checked, the sheet is validated against the season's rules, and the version is written.
+
+    Raises:
+      PermissionDenied  `by` does not serve the fixture's venue (and is no superuser);
+      FixtureNotOpen    the fixture is void;
+      ResultConflict    the current version is not `based_on_version` (someone saved meanwhile);
+      SheetInvalid      the sheet breaks the game's rules or names players not in the fixture
+                        (errors map a field path to a plain message);
+      Fixture.DoesNotExist  no such fixture.
+    Nothing is written when any of these is raised.
+    """
+    if source not in ResultVersion.Source.values:
+        raise ValueError(f"source must be one of {', '.join(ResultVersion.Source.values)}")
+    try:
+        return _record_version(
+            fixture_id=fixture_id,
+            sheet=sheet,
+            based_on_version=based_on_version,
+            by=by,
+            source=source,
+            note=note,
+        )
+    except IntegrityError as exc:
+        # Only reachable when a writer went around the fixture lock: the unique constraints
+        # (one number per fixture, one current version) refused the second version.
+        raise ResultConflict(
+            current=_current_version(fixture_id), based_on_version=based_on_version
+        ) from exc
+
+
+@transaction.atomic
+def _record_version(
+    *, fixture_id: int, sheet: dict, based_on_version: int, by, source: str, note: str
+) -> ResultVersion:
+    fixture = _locked_fixture(fixture_id)
+    ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
+    if fixture.status == Fixture.Status.VOID:
+        raise FixtureNotOpen("This fixture is void: it takes no result.")
+
+    current = _current_version(fixture.pk)
+    current_number = current.number if current is not None else 0
+    if type(based_on_version) is not int or based_on_version != current_number:
+        raise ResultConflict(current=current, based_on_version=based_on_version)
+
+    if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
+        raise SheetInvalid({"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
+    season = Season.objects.select_related("league").get(pk=fixture.season_id)
+    home_players, away_players = _rosters(fixture)
+    clean = validate_sheet(
+        game=season.game,
+        sheet=sheet,
+        rule_options=season.rule_options,
+        fixture_format=season.fixture_format,
+        home_players=home_players,
+        away_players=away_players,
+    )
+    outcome = match_outcome(game=season.game, sheet=clean, rule_options=season.rule_options)
+
+    if current is not None:
+        ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
+    version = ResultVersion.objects.create(
+        fixture=fixture,
+        number=current_number + 1,
+        sheet=clean,
+        home_score=outcome.home_score,
+        away_score=outcome.away_score,
+        winner=outcome.winner,
+        is_current=True,
+        source=source,
+        created_by=by,
+        note=note.strip(),
+    )
+    if fixture.status != Fixture.Status.PLAYED:
+        fixture.status = Fixture.Status.PLAYED
+        fixture.postponed_reason = ""
+        fixture._history_user = by  # django-simple-history: who changed the fixture
+        fixture.save(update_fields=["status", "postponed_reason"])
+    return version
+
+
+def _locked_fixture(fixture_id: int) -> Fixture:
+    """The fixture row, locked until the transaction ends: the one lock of result_submit.
+
+    Every read that the new version depends on (the current version number above all) comes
+    after this, so two submissions for the same fixture run one after the other.
+    """
+    return Fixture.objects.select_for_update().get(pk=fixture_id)
+
+
+def _current_version(fixture_id: int) -> ResultVersion | None:
+    return (
+        ResultVersion.objects.select_related("created_by")
+        .filter(fixture_id=fixture_id, is_current=True)
+        .first()
+    )
+
+
+def _rosters(fixture: Fixture) -> tuple[dict[int, str], dict[int, str]]:
+    """The players of the home and of the away team, id → name, for the sheet's checks."""
+    rosters = {fixture.home_team_id: {}, fixture.away_team_id: {}}
+    for team_id, player_id, name in TeamMember.objects.filter(
+        team_id__in=rosters.keys()
+    ).values_list("team_id", "player_id", "player__name"):
+        rosters[team_id][player_id] = name
+    return rosters[fixture.home_team_id], rosters[fixture.away_team_id]

@@ -1,0 +1,343 @@
+"""Staff pages: the fixtures to score, the result-entry sheet of each game, and its history.
+
+One view answers a sheet page and its htmx partials: a plain GET shows the sheet, a POST with
+action "save" (the default) submits it through scoring.services.result_submit, and any other
+action ("preview", "add_round", "add:0:home", ...) only redraws the sheet, whole or (for htmx)
+just the partial that changed. Nothing here decides a rule: the grids in scoring.forms read
+what was typed and scoring.sheets / scoring.outcomes say what it means.
+"""
+
+import datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods
+
+from leagues.models import Fixture, Game, Player, StaffMembership, TeamMember
+from leagues.permissions import can_enter_results
+from leagues.selectors import fixture_result, fixtures_with_results
+
+from . import services
+from .forms import GRIDS, EntryForm, Lineup, readable_changes
+from .selectors import fixture_current_result, fixture_result_history
+from .sheets import SheetInvalid, sheet_changes
+
+STAFF_LIST_LENGTH = 30
+
+
+@login_required
+def staff_home(request):
+    """Fixtures at the venues the user serves: waiting for a result, coming up, recent."""
+    user = request.user
+    fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
+    if user.is_superuser:
+        venues = None
+    else:
+        venues = list(
+            StaffMembership.objects.filter(user=user)
+            .order_by("venue__name")
+            .values_list("venue__name", flat=True)
+        )
+        if not venues:
+            raise PermissionDenied("Only staff of a venue can enter results.")
+        fixtures = fixtures.filter(
+            venue_id__in=StaffMembership.objects.filter(user=user).values("venue_id")
+        )
+    today_ends = _today_ends()
+    waiting = fixtures_with_results(
+        fixtures.filter(starts_at__lte=today_ends)
+        .exclude(status=Fixture.Status.PLAYED)
+        .order_by("starts_at", "pk")
+    )[:STAFF_LIST_LENGTH]
+    upcoming = fixtures_with_results(
+        fixtures.filter(starts_at__gt=today_ends).order_by("starts_at", "pk")
+    )[:STAFF_LIST_LENGTH]
+    recent = fixtures_with_results(
+        fixtures.filter(status=Fixture.Status.PLAYED).order_by("-starts_at", "-pk")
+    )[:STAFF_LIST_LENGTH]
+    sections = [
+        ("Waiting for a result", "waiting", _with_results(waiting)),
+        ("Coming up", "upcoming", _with_results(upcoming)),
+        ("Recent results", "recent", _with_results(recent)),
+    ]
+    return render(request, "scoring/staff_home.html", {"venues": venues, "sections": sections})
+
+
+def _with_results(fixtures) -> list:
+    fixtures = list(fixtures)
+    for fixture in fixtures:
+        fixture.current = fixture_result(fixture)
+    return fixtures
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_entry(request, pk: int):
+    """The sheet of the fixture's game: enter a result, or correct it (a new version)."""
+    fixture = _staff_fixture(request, pk)
+    season = fixture.season
+    lineup = _lineup(fixture)
+    grid_class = GRIDS.get(season.game)
+    if grid_class is None or (grid_class.game != Game.CONVOY and not lineup.complete):
+        return _unavailable(
+            request,
+            fixture,
+            "This fixture cannot be scored here: each team needs its two players "
+            "(positions 1 and 2). Ask a league admin to complete the teams.",
+        )
+    if fixture.status == Fixture.Status.VOID:
+        return _unavailable(request, fixture, "This fixture is void: it takes no result.")
+    context = {"fixture": fixture, "season": season, "lineup": lineup}
+    current = fixture_current_result(fixture=fixture)
+
+    if request.method == "GET":
+        grid = grid_class.from_sheet(current.sheet if current else None, **context)
+        form = EntryForm(initial={"based_on_version": current.number if current else 0})
+        return _sheet_page(request, grid=grid, form=form, current=current)
+
+    grid = grid_class.from_post(request.POST, **context)
+    action = str(request.POST.get("action", "save"))
+    if action != "save":
+        known = action == "preview" or grid.apply_action(action)
+        if request.htmx:
+            return render(request, grid.partial, _sheet_context(grid=grid, form=None))
+        form = EntryForm(
+            initial={
+                "based_on_version": request.POST.get("based_on_version", ""),
+                "note": request.POST.get("note", ""),
+            }
+        )
+        return _sheet_page(
+            request,
+            grid=grid,
+            form=form,
+            current=current,
+            focus_last=action in ("add_round",),
+            status=200 if known else 400,
+        )
+
+    form = EntryForm(request.POST)
+    if not form.is_valid():
+        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    try:
+        version = services.result_submit(
+            fixture_id=fixture.pk,
+            sheet=grid.sheet(),
+            based_on_version=form.cleaned_data["based_on_version"],
+            by=request.user,
+            source="staff",
+            note=form.cleaned_data["note"],
+        )
+    except services.ResultConflict as conflict:
+        return _conflict_page(request, grid=grid, form=form, conflict=conflict)
+    except SheetInvalid as invalid:
+        errors = dict(invalid.errors)
+        if "note" in errors:
+            form.add_error("note", errors.pop("note"))
+        grid.add_errors(errors)
+        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    except services.FixtureNotOpen as closed:
+        return _unavailable(request, fixture, str(closed), status=409)
+
+    verb = "saved" if version.number == 1 else f"corrected (version {version.number})"
+    messages.success(request, f"Result {verb}: {fixture.home_team} v {fixture.away_team}.")
+    try:
+        return redirect(reverse("fixture-detail", args=[fixture.pk]))
+    except NoReverseMatch:
+        return redirect("staff-home")
+
+
+@login_required
+@require_http_methods(["GET"])
+def result_history(request, pk: int):
+    """Every version of the fixture's result: who, when, from where, and what changed."""
+    fixture = _staff_fixture(request, pk)
+    versions = fixture_result_history(fixture=fixture)  # newest first, with .changes
+    lineup = _lineup(fixture)
+    names = _player_names(lineup, [version.sheet for version in versions])
+    teams = (fixture.home_team, fixture.away_team)
+    game = fixture.season.game
+    for index, version in enumerate(versions):
+        previous = versions[index + 1] if index + 1 < len(versions) else None
+        version.previous = previous
+        version.readable_changes = readable_changes(
+            game,
+            version.changes,
+            before=previous.sheet if previous else None,
+            after=version.sheet,
+            names=names,
+            teams=teams,
+        )
+    return render(
+        request,
+        "scoring/history.html",
+        {
+            "fixture": fixture,
+            "season": fixture.season,
+            "versions": versions,
+            "fixture_changes": _fixture_changes(fixture),
+        },
+    )
+
+
+# --- pieces ----------------------------------------------------------------------------------
+
+
+def _staff_fixture(request, pk: int) -> Fixture:
+    """The fixture, if the user serves its venue (403 otherwise, 404 if there is none)."""
+    fixture = get_object_or_404(
+        Fixture.objects.select_related(
+            "season__league", "home_team", "away_team", "venue", "season"
+        ),
+        pk=pk,
+    )
+    if not can_enter_results(user=request.user, venue_id=fixture.venue_id):
+        raise PermissionDenied("You can only enter results for fixtures at a venue you serve.")
+    return fixture
+
+
+def _lineup(fixture: Fixture) -> Lineup:
+    lineup = Lineup(home_team=fixture.home_team, away_team=fixture.away_team)
+    members = (
+        TeamMember.objects.filter(team_id__in=[fixture.home_team_id, fixture.away_team_id])
+        .select_related("player")
+        .order_by("position")
+    )
+    for member in members:
+        side = lineup.home if member.team_id == fixture.home_team_id else lineup.away
+        side.append(member.player)
+    return lineup
+
+
+def _player_names(lineup: Lineup, sheets: list) -> dict[int, str]:
+    """Names of the fixture's players and of anyone else named on the sheets shown."""
+    names = {player.pk: player.name for player in lineup.players}
+    named = set()
+    for sheet in sheets:
+        if not isinstance(sheet, dict):
+            continue
+        named.update(pk for pk in sheet.get("players") or [] if isinstance(pk, int))
+        for single in sheet.get("singles") or []:
+            if isinstance(single, dict):
+                named.update(
+                    single.get(key)
+                    for key in ("home_player", "away_player")
+                    if isinstance(single.get(key), int)
+                )
+    missing = named - set(names)
+    if missing:
+        names.update(Player.objects.filter(pk__in=missing).values_list("pk", "name"))
+    return names
+
+
+def _sheet_context(*, grid, form, current=None, **extra) -> dict:
+    return {
+        "fixture": grid.fixture,
+        "season": grid.season,
+        "lineup": grid.lineup,
+        "grid": grid,
+        "blocks": grid.blocks(),
+        "preview": grid.preview(),
+        "form": form,
+        "current": current,
+        "entry_url": reverse("result-entry", args=[grid.fixture.pk]),
+        **extra,
+    }
+
+
+def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, **extra):
+    context = _sheet_context(grid=grid, form=form, current=current, focus_last=focus_last, **extra)
+    return render(request, grid.template, context, status=status)
+
+
+def _conflict_page(request, *, grid, form, conflict):
+    """Both versions side by side; the form keeps what the user typed, based on the new one."""
+    current = conflict.current
+    yours = grid.normalised()
+    names = _player_names(grid.lineup, [yours, current.sheet if current else None])
+    teams = (grid.fixture.home_team, grid.fixture.away_team)
+    changes = readable_changes(
+        grid.game,
+        sheet_changes(current.sheet if current else {}, yours),
+        before=current.sheet if current else None,
+        after=yours,
+        names=names,
+        teams=teams,
+    )
+    saved_outcome = None
+    if current is not None:
+        saved_outcome = {
+            "winner": current.winner,
+            "winner_team": {"home": teams[0], "away": teams[1]}.get(current.winner),
+            "home_score": current.home_score,
+            "away_score": current.away_score,
+        }
+    rebased = EntryForm(
+        initial={
+            "based_on_version": current.number if current else 0,
+            "note": form.cleaned_data.get("note", ""),
+        }
+    )
+    return _sheet_page(
+        request,
+        grid=grid,
+        form=rebased,
+        current=current,
+        status=409,
+        conflict={
+            "current": current,
+            "based_on": conflict.based_on_version,
+            "yours_outcome": grid.outcome(),
+            "saved_outcome": saved_outcome,
+            "changes": changes,
+        },
+    )
+
+
+def _unavailable(request, fixture, message: str, status: int = 200):
+    return render(
+        request,
+        "scoring/unavailable.html",
+        {"fixture": fixture, "season": fixture.season, "message": message},
+        status=status,
+    )
+
+
+FIXTURE_AUDIT_FIELDS = ["status", "postponed_reason", "starts_at", "round"]
+
+
+def _fixture_changes(fixture: Fixture) -> list[dict]:
+    """The fixture's own audit trail (status, date, round) from django-simple-history."""
+    records = list(
+        fixture.history.select_related("history_user").order_by("-history_date", "-history_id")[:50]
+    )
+    rows = []
+    for index, record in enumerate(records):
+        previous = records[index + 1] if index + 1 < len(records) else None
+        changed = []
+        if previous is not None:
+            delta = record.diff_against(previous, included_fields=FIXTURE_AUDIT_FIELDS)
+            changed = [
+                {"field": change.field.replace("_", " "), "old": change.old, "new": change.new}
+                for change in delta.changes
+            ]
+            if not changed:
+                continue
+        rows.append(
+            {
+                "when": record.history_date,
+                "who": record.history_user,
+                "kind": record.get_history_type_display(),
+                "changes": changed,
+            }
+        )
+    return rows
+
+
+def _today_ends() -> datetime.datetime:
+    """The last moment of today, local time: fixtures up to then may be waiting for a result."""
+    return timezone.localtime().replace(hour=23, minute=59, second=59, microsecond=999999)
