@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from games.engines import conquian, korova
+from games.engines.convoy import convoys_to_win
+from games.engines.convoy_board import SHAPE_NAMES
 from games.engines.options import resolve_options
 from scoring.outcomes import (
     conquian_single_status,
@@ -30,8 +32,10 @@ from scoring.outcomes import (
 # two singles, Convoy one 2-v-2 game (or a best of N).
 KOROVA_SEATS = 4
 CONQUIAN_SINGLES = 2
-# RULES.md, Convoy "Winning": with 2 sides the third convoy ends the game.
-CONVOYS_TO_WIN = 3
+# RULES.md, Convoy "Winning": with 2 sides the third convoy ends the game; but the counter
+# that ends it may complete several convoys at once, one of each shape through its cell.
+CONVOYS_TO_WIN = convoys_to_win(2)
+MOST_CONVOYS = CONVOYS_TO_WIN - 1 + len(SHAPE_NAMES)
 CONVOY_OUTCOMES = ("home", "away", "stalemate")
 CONQUIAN_DEALS = ("home", "away", "draw")
 SIDES = ("home", "away")
@@ -435,10 +439,11 @@ def _convoy_game(game, number: int, path: str, errors: dict) -> dict | None:
         if _blank(convoys.get(side)):
             errors[field] = f"Game {number}: enter the {side} side's convoys (0 if none)."
         elif count is None or count < 0:
-            errors[field] = f"Game {number}: convoys are a whole number from 0 to 3."
-        elif count > CONVOYS_TO_WIN:
+            errors[field] = f"Game {number}: convoys are a whole number (0 if none)."
+        elif count > MOST_CONVOYS:
             errors[field] = (
-                f"Game {number}: {side} has {count} convoys, but the game ends at the third."
+                f"Game {number}: {side} has {count} convoys, but the game ends at the third "
+                f"(and one counter completes at most {len(SHAPE_NAMES)} at once)."
             )
         else:
             counts[side] = count
@@ -453,14 +458,19 @@ def _convoy_game(game, number: int, path: str, errors: dict) -> dict | None:
                 f"Game {number} is a stalemate, so both sides have the same number of convoys "
                 f"(not {home} and {away})."
             )
-        elif home == CONVOYS_TO_WIN:
+        elif home >= CONVOYS_TO_WIN:
             errors[f"{path}.convoys.home"] = (
                 f"Game {number}: a side with {CONVOYS_TO_WIN} convoys has won, so it cannot be "
                 f"a stalemate."
             )
     else:
         loser = "away" if winner == "home" else "home"
-        if counts[winner] <= counts[loser]:
+        if counts[loser] >= CONVOYS_TO_WIN:
+            errors[f"{path}.convoys.{loser}"] = (
+                f"Game {number}: {loser} lost, so {loser} had fewer than {CONVOYS_TO_WIN} "
+                f"convoys (the game ends at the third)."
+            )
+        elif counts[winner] <= counts[loser]:
             errors[f"{path}.convoys.{winner}"] = (
                 f"Game {number}: {winner} won, so {winner} has more convoys than {loser} "
                 f"(not {counts[winner]} against {counts[loser]})."

@@ -498,20 +498,33 @@ def test_convoy_a_game_gives_the_convoys_of_both_sides():
 @pytest.mark.parametrize("count", [-1, "three", 1.5])
 def test_convoy_convoys_are_whole_numbers_from_0(count):
     assert errors_of(convoy, convoy_game("home", 3, count)) == {
-        "games.0.convoys.away": "Game 1: convoys are a whole number from 0 to 3."
+        "games.0.convoys.away": "Game 1: convoys are a whole number (0 if none)."
     }
 
 
+def test_convoy_the_winning_counter_may_complete_several_convoys_at_once():
+    assert convoy(convoy_game("home", 4, 1))["games"][0]["convoys"] == {"home": 4, "away": 1}
+    assert convoy(convoy_game("away", 2, 7))["games"][0]["convoys"] == {"home": 2, "away": 7}
+
+
 def test_convoy_a_game_ends_at_the_third_convoy():
-    assert errors_of(convoy, convoy_game("home", 4, 1)) == {
-        "games.0.convoys.home": "Game 1: home has 4 convoys, but the game ends at the third."
+    assert errors_of(convoy, convoy_game("home", 8, 1)) == {
+        "games.0.convoys.home": "Game 1: home has 8 convoys, but the game ends at the third "
+        "(and one counter completes at most 5 at once)."
+    }
+
+
+def test_convoy_the_loser_had_fewer_than_three_convoys():
+    assert errors_of(convoy, convoy_game("home", 4, 3)) == {
+        "games.0.convoys.away": "Game 1: away lost, so away had fewer than 3 convoys "
+        "(the game ends at the third)."
     }
 
 
 def test_convoy_the_winner_has_more_convoys_than_the_loser():
-    assert errors_of(convoy, convoy_game("home", 1, 3)) == {
+    assert errors_of(convoy, convoy_game("home", 1, 2)) == {
         "games.0.convoys.home": "Game 1: home won, so home has more convoys than away "
-        "(not 1 against 3)."
+        "(not 1 against 2)."
     }
     assert errors_of(convoy, convoy_game("away", 2, 2)) == {
         "games.0.convoys.away": "Game 1: away won, so away has more convoys than home "
