@@ -28,7 +28,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ("username",)
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+    password = factory.django.Password(PASSWORD)
 
 
 class VenueFactory(factory.django.DjangoModelFactory):
@@ -60,6 +60,7 @@ class TeamFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Team
+        skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"Team {n}")
     slug = factory.Sequence(lambda n: f"team-{n}")
