@@ -16,6 +16,7 @@ def pytest_collection_modifyitems(items):
         if item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.xdist_group("browser"))
 
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
