@@ -10,7 +10,7 @@ app = Celery("roundel")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-# Periodic work; each app adds its entries in config/beat.py.
+# Periodic work: none yet (live-table turn sweeps will be the first entry).
 app.conf.beat_schedule = {}
 
 
