@@ -1,0 +1,42 @@
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from leagues.models import Fixture, Season, StaffMembership, Team, Venue
+from scoring.models import ResultVersion
+
+
+def load_demo() -> str:
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue()
+
+
+@pytest.mark.django_db
+def test_demo_league_has_two_venues_eight_teams_a_season_per_game_and_half_played(client):
+    output = load_demo()
+
+    assert Venue.objects.count() == 2
+    assert Team.objects.count() == 8
+    assert sorted(Season.objects.values_list("league__game", flat=True)) == [
+        "conquian",
+        "convoy",
+        "korova",
+    ]
+    for season in Season.objects.all():
+        fixtures = season.fixtures.count()
+        assert fixtures == 8 * 7  # double round robin
+        assert season.fixtures.filter(status=Fixture.Status.PLAYED).count() == fixtures // 2
+    assert StaffMembership.objects.values("venue").distinct().count() == 2
+    assert "admin / roundel-admin" in output
+    assert "crown / crown-staff-pass" in output and "lion / lion-staff-pass" in output
+    assert client.login(username="crown", password="crown-staff-pass")
+
+
+@pytest.mark.django_db
+def test_demo_load_is_idempotent():
+    load_demo()
+    counts = (Team.objects.count(), Fixture.objects.count(), ResultVersion.objects.count())
+    load_demo()
+    assert (Team.objects.count(), Fixture.objects.count(), ResultVersion.objects.count()) == counts
