@@ -82,8 +82,8 @@ class ConquianEngine:
 
     # -- setting up ---------------------------------------------------------------------
 
-    def new_game(self, players, seed, options=None, deck=None):
-        if players != 2 or isinstance(players, bool):
+    def new_game(self, players, seed=None, options=None, deck=None):
+        if type(players) is not int or players != 2:
             raise ValueError(f"Conquian is a game for exactly 2 players, not {players!r}")
         if seed is None and deck is None:
             raise ValueError("seed is needed when no deck is given")
@@ -128,7 +128,7 @@ class ConquianEngine:
         }
 
     def legal_moves(self, state, seat):
-        if seat != state["turn"] or isinstance(seat, bool):
+        if type(seat) is not int or seat < 0 or seat != state["turn"]:  # turn is -1 at the end
             return []
         phase = state["phase"]
         if phase == "discard":
@@ -183,7 +183,7 @@ class ConquianEngine:
             },
         }
         if seat is not None:
-            if seat not in (0, 1) or isinstance(seat, bool):
+            if type(seat) is not int or seat not in (0, 1):
                 raise ValueError(f"there is no seat {seat!r} in Conquian")
             out["seat"] = seat
             out["hand"] = codes_of(hands[seat])
@@ -298,7 +298,7 @@ class ConquianEngine:
     def _check_turn(self, state, seat):
         if state["turn"] < 0:
             raise IllegalMove("the match is over")
-        if seat != state["turn"] or isinstance(seat, bool):
+        if type(seat) is not int or seat != state["turn"]:
             raise IllegalMove("it is not your turn")
 
     def _check_force(self, state, seat, card):

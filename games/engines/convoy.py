@@ -162,7 +162,11 @@ class ConvoyEngine:
             if seed is None:
                 raise ValueError("a new game needs a seed or a deck")
             deck = shuffled(FULL_DECK, seed, "deck")
-        elif tuple(sorted(deck)) != FULL_DECK:
+        elif (
+            not isinstance(deck, list | tuple)
+            or not all(type(card) is str for card in deck)
+            or tuple(sorted(deck)) != FULL_DECK
+        ):
             raise ValueError("a Convoy deck is two 52-card packs and four jokers, 108 cards")
         sides = 3 if players % 3 == 0 else 2
         dealt = players * opts["hand_size"]
@@ -194,7 +198,7 @@ class ConvoyEngine:
         return [] if state["over"] else [state["turn"]]
 
     def legal_moves(self, state, seat):
-        if state["over"] or seat != state["turn"]:
+        if state["over"] or type(seat) is not int or seat != state["turn"]:
             return []
         side = seat % state["sides"]
         occupied = _occupied(state)
@@ -270,7 +274,7 @@ class ConvoyEngine:
     def _check_turn(self, state, seat):
         if state["over"]:
             raise IllegalMove("the game is over")
-        if seat != state["turn"]:
+        if type(seat) is not int or seat != state["turn"]:
             raise IllegalMove("it is not your turn")
 
     def _pass(self, state, seat, value):
@@ -444,6 +448,8 @@ class ConvoyEngine:
         }
 
     def view(self, state, seat=None):
+        if seat is not None and (type(seat) is not int or not 0 <= seat < state["players"]):
+            raise ValueError(f"there is no seat {seat!r} at this table")
         sides = state["sides"]
         placed = state["placed"]
         locked = state["locked"]

@@ -244,7 +244,7 @@ class KorovaEngine:
 
     options = OPTIONS
 
-    def new_game(self, players, seed, options=None, deck=None) -> State:
+    def new_game(self, players, seed=None, options=None, deck=None) -> State:
         if seed is None and deck is None:
             raise ValueError("seed may be left out only when a deck is given")
         if seed is not None and type(seed) is not int:
@@ -357,8 +357,9 @@ class KorovaEngine:
         return state.over
 
     def outcome(self, state) -> dict:
+        """Totals of the finished rounds; the winners only once the game is over."""
         totals = list(state.totals)
-        return {"winners": winners(totals), "draw": False, "scores": totals}
+        return {"winners": winners(totals) if state.over else [], "draw": False, "scores": totals}
 
     def dump(self, state) -> dict:
         setup = state.setup

@@ -35,10 +35,13 @@ class Option:
 def resolve_options(declared: tuple[Option, ...], given: dict | None) -> dict:
     """Defaults overlaid with `given`; ValueError names any unknown option or bad value."""
     by_name = {option.name: option for option in declared}
-    given = dict(given or {})
-    unknown = sorted(set(given) - set(by_name))
+    if given is None:
+        given = {}
+    elif not isinstance(given, dict):
+        raise ValueError(f"options are a mapping of option names to values, not {given!r}")
+    unknown = sorted(map(repr, set(given) - set(by_name)))  # names need not be strings
     if unknown:
-        raise ValueError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(by_name))}")
+        raise ValueError(f"unknown option {unknown[0]}; known: {', '.join(sorted(by_name))}")
     return {
         name: option.check(given[name]) if name in given else option.default
         for name, option in by_name.items()
