@@ -1,7 +1,8 @@
 """The REST API's routes, mounted at /api/ (schema at /api/schema/, docs at /api/docs/)."""
 
-from django.urls import path
+from django.urls import path, re_path
 
+from config.api_errors import not_found
 from leagues import api as leagues_api
 from scoring import api as scoring_api
 
@@ -34,4 +35,7 @@ urlpatterns = [
         scoring_api.FixtureResultHistoryApi.as_view(),
         name="api-fixture-result-history",
     ),
+    # Anything else under /api/ ending in a slash is a JSON 404, not the site's HTML page (an
+    # address without the slash is still redirected to it first, as everywhere on the site).
+    re_path(r"^([\s\S]*/)?$", not_found, name="api-not-found"),
 ]

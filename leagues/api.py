@@ -5,8 +5,10 @@ paginated (?page=, ?page_size= up to 200) and filtered with django-filter; every
 fixed number of SQL statements whatever the page holds (select_related/prefetch_related).
 """
 
+from django import forms
 from django.db.models import Q
 from django_filters import rest_framework as filters
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers
 from rest_framework.pagination import PageNumberPagination
@@ -29,6 +31,13 @@ class ReadOnlyApi:
 
     permission_classes = [AllowAny]
     pagination_class = Pagination
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class WholeNumberFilter(filters.NumberFilter):
+    """An id or a round: a whole number, so "1.5" is a 400 ("Enter a whole number."), not 1."""
+
+    field_class = forms.IntegerField
 
 
 # ---- Small nested shapes ----------------------------------------------------------------------
@@ -149,7 +158,7 @@ class SeasonOutputSerializer(serializers.ModelSerializer):
 
 
 class SeasonFilter(filters.FilterSet):
-    league = filters.NumberFilter(field_name="league_id", help_text="League id")
+    league = WholeNumberFilter(field_name="league_id", help_text="League id")
     game = filters.ChoiceFilter(field_name="league__game", choices=Game.choices)
 
     class Meta:
@@ -216,8 +225,8 @@ class TeamOutputSerializer(serializers.ModelSerializer):
 
 
 class TeamFilter(filters.FilterSet):
-    season = filters.NumberFilter(field_name="entries__season_id", help_text="Season id")
-    venue = filters.NumberFilter(field_name="home_venue_id", help_text="Home venue id")
+    season = WholeNumberFilter(field_name="entries__season_id", help_text="Season id")
+    venue = WholeNumberFilter(field_name="home_venue_id", help_text="Home venue id")
 
     class Meta:
         model = Team
@@ -263,7 +272,7 @@ class PlayerOutputSerializer(serializers.ModelSerializer):
 
 
 class PlayerFilter(filters.FilterSet):
-    team = filters.NumberFilter(field_name="memberships__team_id", help_text="Team id")
+    team = WholeNumberFilter(field_name="memberships__team_id", help_text="Team id")
 
     class Meta:
         model = Player
@@ -323,11 +332,11 @@ class FixtureOutputSerializer(serializers.ModelSerializer):
 
 
 class FixtureFilter(filters.FilterSet):
-    season = filters.NumberFilter(field_name="season_id", help_text="Season id")
-    round = filters.NumberFilter(field_name="round")
+    season = WholeNumberFilter(field_name="season_id", help_text="Season id")
+    round = WholeNumberFilter(field_name="round")
     status = filters.ChoiceFilter(choices=Fixture.Status.choices)
-    team = filters.NumberFilter(method="filter_team", help_text="Team id, home or away")
-    venue = filters.NumberFilter(field_name="venue_id", help_text="Venue id")
+    team = WholeNumberFilter(method="filter_team", help_text="Team id, home or away")
+    venue = WholeNumberFilter(field_name="venue_id", help_text="Venue id")
     date_from = filters.DateFilter(
         field_name="starts_at", lookup_expr="date__gte", help_text="On or after this date"
     )

@@ -16,7 +16,7 @@ from drf_spectacular.utils import (
     extend_schema_field,
     inline_serializer,
 )
-from rest_framework import serializers, status
+from rest_framework import parsers, serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -24,6 +24,8 @@ from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_errors import ErrorOutputSerializer
+from config.api_parsers import JSONParser
 from leagues.api import LeagueRefSerializer, SeasonRefSerializer, TeamRefSerializer
 from leagues.models import Fixture, Season
 from leagues.permissions import can_enter_results
@@ -31,7 +33,7 @@ from leagues.permissions import can_enter_results
 from .models import ResultVersion
 from .selectors import fixture_current_result, fixture_result_history, season_standings
 from .services import FixtureNotOpen, ResultConflict, result_submit
-from .sheets import SheetInvalid
+from .sheets import SheetInvalid, unstorable_character
 
 # ---- Output shapes ----------------------------------------------------------------------------
 
@@ -69,10 +71,6 @@ class ResultVersionOutputSerializer(serializers.ModelSerializer):
         return version.created_by.get_username()
 
 
-class ErrorOutputSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-
-
 class SheetErrorOutputSerializer(serializers.Serializer):
     sheet = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
@@ -81,10 +79,23 @@ class SheetErrorOutputSerializer(serializers.Serializer):
     )
     based_on_version = serializers.ListField(child=serializers.CharField(), required=False)
     note = serializers.ListField(child=serializers.CharField(), required=False)
+    non_field_errors = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The body is not a JSON object.",
+    )
+    detail = serializers.CharField(required=False, help_text="The body is not valid JSON.")
 
 
-class NonFieldErrorsOutputSerializer(serializers.Serializer):
-    non_field_errors = serializers.ListField(child=serializers.CharField())
+class TokenErrorOutputSerializer(serializers.Serializer):
+    username = serializers.ListField(child=serializers.CharField(), required=False)
+    password = serializers.ListField(child=serializers.CharField(), required=False)
+    non_field_errors = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Wrong credentials (or an inactive user).",
+    )
+    detail = serializers.CharField(required=False, help_text="The body is not valid JSON.")
 
 
 class ConflictOutputSerializer(serializers.Serializer):
@@ -104,10 +115,43 @@ def _version_data(version: ResultVersion, *, show_author: bool) -> dict:
 # ---- Submit and read a fixture's result -------------------------------------------------------
 
 
+class SheetField(serializers.DictField):
+    """The sheet as sent: a JSON object whose text PostgreSQL can store and JSON can carry.
+
+    Like DRF's CharField, it refuses null characters and lone surrogates (a JSON "\\ud800"),
+    naming the field path where it found them; the game's rules are scoring.sheets' business.
+    """
+
+    def to_internal_value(self, data):
+        sheet = super().to_internal_value(data)
+        problem = _unusable_text(sheet)
+        if problem is not None:
+            path, message = problem
+            raise serializers.ValidationError({path or "non_field_errors": [message]})
+        return sheet
+
+
+def _unusable_text(sheet) -> tuple[str, str] | None:
+    """(field path, message) for the first key or text that holds a NUL or a lone surrogate."""
+    stack = [(sheet, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            bad = unstorable_character(value)
+            if bad:
+                return path, f"Text with {bad} is not allowed."
+        elif isinstance(value, dict | list):
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, child in items:
+                bad = unstorable_character(key) if isinstance(key, str) else None
+                if bad:
+                    return path, f"A field name with {bad} is not allowed."
+                stack.append((child, f"{path}.{key}" if path else str(key)))
+    return None
+
+
 class ResultSubmitInputSerializer(serializers.Serializer):
-    sheet = serializers.DictField(
-        help_text="The result sheet of the fixture's game (shapes in docs/api.md)."
-    )
+    sheet = SheetField(help_text="The result sheet of the fixture's game (shapes in docs/api.md).")
     based_on_version = serializers.IntegerField(
         min_value=0,
         help_text="The version you started from: 0 for a first result, the current "
@@ -366,8 +410,13 @@ class TokenOutputSerializer(serializers.Serializer):
     request=AuthTokenSerializer,
     responses={
         200: TokenOutputSerializer,
-        400: OpenApiResponse(NonFieldErrorsOutputSerializer, description="Wrong credentials"),
+        400: OpenApiResponse(
+            TokenErrorOutputSerializer, description="Wrong credentials, or a field missing"
+        ),
     },
 )
 class TokenApi(ObtainAuthToken):
     """POST username and password; answers the user's token (created on first use)."""
+
+    # ObtainAuthToken names DRF's own JSON parser; use the site's (nesting bounded).
+    parser_classes = (parsers.FormParser, parsers.MultiPartParser, JSONParser)

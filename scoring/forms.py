@@ -35,6 +35,9 @@ from .sheets import MAX_CONVOY_GAMES, SheetInvalid, convoy_games_in_fixture, val
 
 # More rounds or deals than any real sheet, few enough that a tampered form costs nothing.
 MAX_GRID_ROWS = 120
+# Digits read from an input's index ("rounds.12.0"): enough for any row, and never a number
+# too long for int() (a tampered name of 5000 digits is simply not one of our inputs).
+INDEX_DIGITS = 6
 SIDES = ("home", "away")
 _INTEGER = re.compile(r"-?\d{1,9}")
 
@@ -271,7 +274,7 @@ class KorovaGrid(SheetGrid):
     template = "scoring/korova_sheet.html"
     partial = "scoring/_korova_totals.html"
     top_path = "rounds"
-    _pattern = re.compile(r"rounds\.(\d+)\.([0-3])")
+    _pattern = re.compile(rf"rounds\.(\d{{1,{INDEX_DIGITS}}})\.([0-3])")
 
     def __init__(self, *, rounds: list[list[str]] | None = None, **context):
         super().__init__(**context)
@@ -427,7 +430,7 @@ class ConquianGrid(SheetGrid):
     template = "scoring/conquian_sheet.html"
     partial = "scoring/_conquian_singles.html"
     top_path = "singles"
-    _pattern = re.compile(r"singles\.([01])\.deals\.(\d+)")
+    _pattern = re.compile(rf"singles\.([01])\.deals\.(\d{{1,{INDEX_DIGITS}}})")
 
     def __init__(self, *, deals: list[list[str]] | None = None, **context):
         super().__init__(**context)
@@ -558,7 +561,7 @@ class ConvoyGrid(SheetGrid):
     template = "scoring/convoy_sheet.html"
     partial = "scoring/_convoy_summary.html"
     top_path = "games"
-    _pattern = re.compile(r"games\.(\d+)\.(winner|convoys\.home|convoys\.away)")
+    _pattern = re.compile(rf"games\.(\d{{1,{INDEX_DIGITS}}})\.(winner|convoys\.home|convoys\.away)")
 
     def __init__(self, *, games: list[dict] | None = None, **context):
         self.fixture = context["fixture"]
@@ -730,12 +733,18 @@ def describe_value(game: str, path: str, value, *, names: dict, sheet: dict | No
             value, str(value)
         )
     if path.endswith("_player") or (game == Game.KOROVA and parts[0] == "players"):
-        return names.get(value, str(value))
+        if isinstance(value, list):  # the whole list of players, against none before
+            return ", ".join(_player_name(pk, names) for pk in value) or "—"
+        return _player_name(value, names)
     if isinstance(value, list):
         return ", ".join(_text(item) for item in value) or "—"
     if isinstance(value, dict):
         return ", ".join(f"{key} {item}" for key, item in value.items())
     return str(value)
+
+
+def _player_name(pk, names: dict) -> str:
+    return names.get(pk, str(pk)) if isinstance(pk, int) else str(pk)
 
 
 def readable_changes(

@@ -155,7 +155,10 @@ def _heads(cell) -> int:
     if isinstance(cell, int):
         return cell
     if isinstance(cell, str) and cell.strip().isdigit() and cell.strip().isascii():
-        return int(cell.strip())
+        try:
+            return int(cell.strip())
+        except ValueError:  # more digits than Python reads (4300): junk like any other
+            return 0
     return 0
 
 

@@ -13,7 +13,7 @@ from leagues.permissions import ensure_can_enter_results
 
 from .models import ResultVersion
 from .outcomes import match_outcome
-from .sheets import SheetInvalid, validate_sheet
+from .sheets import SheetInvalid, unstorable_character, validate_sheet
 
 NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
 
@@ -98,6 +98,9 @@ def _record_version(
 
     if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
         raise SheetInvalid({"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
+    bad = unstorable_character(note)
+    if bad:
+        raise SheetInvalid({"note": f"A note cannot hold {bad}."})
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
     home_players, away_players = _rosters(fixture)
     clean = validate_sheet(

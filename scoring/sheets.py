@@ -43,6 +43,7 @@ SIDES = ("home", "away")
 MAX_ROUNDS = 500
 MAX_DEALS = 500
 MAX_CONVOY_GAMES = 15
+MAX_SHOWN = 40  # characters of a bad value quoted back in a message
 
 
 class SheetInvalid(ValidationError):
@@ -80,6 +81,19 @@ def validate_sheet(
     if errors:
         raise SheetInvalid(errors)
     return clean
+
+
+def unstorable_character(text: str) -> str | None:
+    """What in `text` no PostgreSQL text or UTF-8 answer can hold ("a null character", "a
+    surrogate character (U+D800)"), or None. JSON can carry both ("\\u0000", "\\ud800");
+    the API refuses them in a sheet, and the service in a note."""
+    if "\x00" in text:
+        return "a null character"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:  # only lone surrogates cannot be encoded
+        return f"a surrogate character (U+{ord(text[error.start]):X})"
+    return None
 
 
 def sheet_changes(before, after, path: str = "") -> list[tuple[str, object, object]]:
@@ -131,8 +145,17 @@ def _whole_number(value) -> int | None:
         text = value.strip()
         digits = text[1:] if text.startswith("-") else text
         if digits.isdigit() and digits.isascii():
-            return int(text)
+            try:
+                return int(text)
+            except ValueError:  # more digits than Python reads (4300), as for a JSON number
+                return None
     return None
+
+
+def _shown(value) -> str:
+    """A value quoted in a message, cut short: a malformed request may send megabytes."""
+    text = repr(value)
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
 
 
 def _unknown_keys(data: Mapping, known: tuple, path: str, errors: dict) -> None:
@@ -227,7 +250,10 @@ def _korova_cell(value, number: int, who: str, limits: tuple | None) -> tuple[in
     if _blank(value):
         return None, f"Round {number}: enter the heads {who} took (0 if none)."
     if heads is None:
-        return None, f"Round {number}: the heads {who} took must be a whole number, not {value!r}."
+        return (
+            None,
+            f"Round {number}: the heads {who} took must be a whole number, not {_shown(value)}.",
+        )
     if heads < 0:
         return None, f"Round {number}: {who} cannot take fewer than 0 heads."
     if limits is not None:
@@ -385,7 +411,7 @@ def _conquian_deals(deals, number: int, path: str, names: dict, options, errors:
     for index, result in enumerate(deals):
         if result not in CONQUIAN_DEALS:
             errors[f"{path}.deals.{index}"] = (
-                f"Deal {index + 1} must be won by home or away, or drawn; not {result!r}."
+                f"Deal {index + 1} must be won by home or away, or drawn; not {_shown(result)}."
             )
     if options is None or any(result not in CONQUIAN_DEALS for result in deals):
         return list(deals)
