@@ -31,6 +31,7 @@ from .outcomes import (
     league_points,
     match_outcome,
 )
+from .selectors import Lineup
 from .sheets import MAX_CONVOY_GAMES, SheetInvalid, convoy_games_in_fixture, validate_sheet
 
 # More rounds or deals than any real sheet, few enough that a tampered form costs nothing.
@@ -62,30 +63,6 @@ class EntryForm(forms.Form):
         help_text="Why a correction was needed, or anything odd about the match.",
         error_messages={"max_length": "Keep the note to %(limit_value)d characters."},
     )
-
-
-@dataclass
-class Lineup:
-    """The fixture's teams and their players by position: home 1, home 2, away 1, away 2."""
-
-    home_team: object
-    away_team: object
-    home: list = field(default_factory=list)  # Player objects, position 1 then 2
-    away: list = field(default_factory=list)
-
-    @property
-    def complete(self) -> bool:
-        return len(self.home) == 2 and len(self.away) == 2
-
-    @property
-    def players(self) -> list:
-        return [*self.home, *self.away]
-
-    def roster(self, side: str) -> dict[int, str]:
-        return {player.pk: player.name for player in (self.home if side == "home" else self.away)}
-
-    def team(self, side: str):
-        return self.home_team if side == "home" else self.away_team
 
 
 @dataclass

@@ -13,12 +13,16 @@ Results are append-only versions (never deleted) and fixtures change through sav
 is what keeps the stamp honest.
 """
 
+import datetime
 import hashlib
+from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
+from django.utils import timezone
 
-from leagues.models import Fixture, Season, Team
+from leagues.models import Fixture, Player, Season, StaffMembership, Team, TeamMember
+from leagues.selectors import fixture_result, fixtures_with_results
 
 from .models import ResultVersion
 from .sheets import sheet_changes
@@ -157,3 +161,139 @@ def _season_records(season_id: int) -> list[ResultRecord]:
         )
     )
     return [ResultRecord(*row) for row in rows]
+
+
+@dataclass
+class Lineup:
+    """The fixture's teams and their players by position: home 1, home 2, away 1, away 2."""
+
+    home_team: object
+    away_team: object
+    home: list = field(default_factory=list)  # Player objects, position 1 then 2
+    away: list = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.home) == 2 and len(self.away) == 2
+
+    @property
+    def players(self) -> list:
+        return [*self.home, *self.away]
+
+    def roster(self, side: str) -> dict[int, str]:
+        return {player.pk: player.name for player in (self.home if side == "home" else self.away)}
+
+    def team(self, side: str):
+        return self.home_team if side == "home" else self.away_team
+
+
+def fixture_lineup(*, fixture: Fixture) -> Lineup:
+    """The fixture's teams with their players in position order."""
+    lineup = Lineup(home_team=fixture.home_team, away_team=fixture.away_team)
+    members = (
+        TeamMember.objects.filter(team_id__in=[fixture.home_team_id, fixture.away_team_id])
+        .select_related("player")
+        .order_by("position")
+    )
+    for member in members:
+        side = lineup.home if member.team_id == fixture.home_team_id else lineup.away
+        side.append(member.player)
+    return lineup
+
+
+def sheet_player_names(*, lineup: Lineup, sheets: list) -> dict[int, str]:
+    """Names of the fixture's players and of anyone else named on the sheets shown."""
+    names = {player.pk: player.name for player in lineup.players}
+    named = set()
+    for sheet in sheets:
+        if not isinstance(sheet, dict):
+            continue
+        named.update(pk for pk in sheet.get("players") or [] if isinstance(pk, int))
+        for single in sheet.get("singles") or []:
+            if isinstance(single, dict):
+                named.update(
+                    single.get(key)
+                    for key in ("home_player", "away_player")
+                    if isinstance(single.get(key), int)
+                )
+    missing = named - set(names)
+    if missing:
+        names.update(Player.objects.filter(pk__in=missing).values_list("pk", "name"))
+    return names
+
+
+def fixture_audit_trail(*, fixture: Fixture) -> list[dict]:
+    """The fixture's own audit trail (status, date, round) from django-simple-history."""
+    records = list(
+        fixture.history.select_related("history_user").order_by("-history_date", "-history_id")[:50]
+    )
+    rows = []
+    for index, record in enumerate(records):
+        previous = records[index + 1] if index + 1 < len(records) else None
+        changed = []
+        if previous is not None:
+            delta = record.diff_against(previous, included_fields=FIXTURE_AUDIT_FIELDS)
+            changed = [
+                {"field": change.field.replace("_", " "), "old": change.old, "new": change.new}
+                for change in delta.changes
+            ]
+            if not changed:
+                continue
+        rows.append(
+            {
+                "when": record.history_date,
+                "who": record.history_user,
+                "kind": record.get_history_type_display(),
+                "changes": changed,
+            }
+        )
+    return rows
+
+
+def _today_ends() -> datetime.datetime:
+    """The last moment of today, local time: fixtures up to then may be waiting for a result."""
+    return timezone.localtime().replace(hour=23, minute=59, second=59, microsecond=999999)
+
+
+FIXTURE_AUDIT_FIELDS = ["status", "postponed_reason", "starts_at", "round"]
+
+
+def staff_venue_names(*, user) -> list[str] | None:
+    """Names of the venues `user` serves; None for a league admin, who may act for all."""
+    if user.is_superuser:
+        return None
+    return list(
+        StaffMembership.objects.filter(user=user)
+        .order_by("venue__name")
+        .values_list("venue__name", flat=True)
+    )
+
+
+def staff_fixture_sections(*, user, limit: int) -> list[tuple[str, str, list[Fixture]]]:
+    """(title, key, fixtures with `.current` result) for the staff home: waiting for a result,
+    coming up and recent, at the venues `user` serves (all venues for a league admin)."""
+    fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
+    if not user.is_superuser:
+        fixtures = fixtures.filter(
+            venue_id__in=StaffMembership.objects.filter(user=user).values("venue_id")
+        )
+    today_ends = _today_ends()
+    waiting = fixtures.filter(starts_at__lte=today_ends).exclude(status=Fixture.Status.PLAYED)
+    upcoming = fixtures.filter(starts_at__gt=today_ends)
+    recent = fixtures.filter(status=Fixture.Status.PLAYED)
+    return [
+        (
+            "Waiting for a result",
+            "waiting",
+            _with_results(waiting.order_by("starts_at", "pk"), limit),
+        ),
+        ("Coming up", "upcoming", _with_results(upcoming.order_by("starts_at", "pk"), limit)),
+        ("Recent results", "recent", _with_results(recent.order_by("-starts_at", "-pk"), limit)),
+    ]
+
+
+def _with_results(fixtures, limit: int) -> list[Fixture]:
+    fixtures = list(fixtures_with_results(fixtures)[:limit])
+    for fixture in fixtures:
+        fixture.current = fixture_result(fixture)
+    return fixtures

@@ -7,23 +7,18 @@ just the partial that changed. Nothing here decides a rule: the grids in scoring
 what was typed and scoring.sheets / scoring.outcomes say what it means.
 """
 
-import datetime
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from leagues.models import Fixture, Game, Player, StaffMembership, TeamMember
+from leagues.models import Fixture, Game
 from leagues.permissions import can_enter_results
-from leagues.selectors import fixture_result, fixtures_with_results
 
-from . import services
-from .forms import GRIDS, EntryForm, Lineup, readable_changes
-from .selectors import fixture_current_result, fixture_result_history
+from . import selectors, services
+from .forms import GRIDS, EntryForm, readable_changes
 from .sheets import SheetInvalid, sheet_changes
 
 STAFF_LIST_LENGTH = 30
@@ -32,46 +27,11 @@ STAFF_LIST_LENGTH = 30
 @login_required
 def staff_home(request):
     """Fixtures at the venues the user serves: waiting for a result, coming up, recent."""
-    user = request.user
-    fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
-    if user.is_superuser:
-        venues = None
-    else:
-        venues = list(
-            StaffMembership.objects.filter(user=user)
-            .order_by("venue__name")
-            .values_list("venue__name", flat=True)
-        )
-        if not venues:
-            raise PermissionDenied("Only staff of a venue can enter results.")
-        fixtures = fixtures.filter(
-            venue_id__in=StaffMembership.objects.filter(user=user).values("venue_id")
-        )
-    today_ends = _today_ends()
-    waiting = fixtures_with_results(
-        fixtures.filter(starts_at__lte=today_ends)
-        .exclude(status=Fixture.Status.PLAYED)
-        .order_by("starts_at", "pk")
-    )[:STAFF_LIST_LENGTH]
-    upcoming = fixtures_with_results(
-        fixtures.filter(starts_at__gt=today_ends).order_by("starts_at", "pk")
-    )[:STAFF_LIST_LENGTH]
-    recent = fixtures_with_results(
-        fixtures.filter(status=Fixture.Status.PLAYED).order_by("-starts_at", "-pk")
-    )[:STAFF_LIST_LENGTH]
-    sections = [
-        ("Waiting for a result", "waiting", _with_results(waiting)),
-        ("Coming up", "upcoming", _with_results(upcoming)),
-        ("Recent results", "recent", _with_results(recent)),
-    ]
+    venues = selectors.staff_venue_names(user=request.user)
+    if venues == []:
+        raise PermissionDenied("Only staff of a venue can enter results.")
+    sections = selectors.staff_fixture_sections(user=request.user, limit=STAFF_LIST_LENGTH)
     return render(request, "scoring/staff_home.html", {"venues": venues, "sections": sections})
-
-
-def _with_results(fixtures) -> list:
-    fixtures = list(fixtures)
-    for fixture in fixtures:
-        fixture.current = fixture_result(fixture)
-    return fixtures
 
 
 @login_required
@@ -80,7 +40,7 @@ def result_entry(request, pk: int):
     """The sheet of the fixture's game: enter a result, or correct it (a new version)."""
     fixture = _staff_fixture(request, pk)
     season = fixture.season
-    lineup = _lineup(fixture)
+    lineup = selectors.fixture_lineup(fixture=fixture)
     grid_class = GRIDS.get(season.game)
     if grid_class is None or (grid_class.game != Game.CONVOY and not lineup.complete):
         return _unavailable(
@@ -92,7 +52,7 @@ def result_entry(request, pk: int):
     if fixture.status == Fixture.Status.VOID:
         return _unavailable(request, fixture, "This fixture is void: it takes no result.")
     context = {"fixture": fixture, "season": season, "lineup": lineup}
-    current = fixture_current_result(fixture=fixture)
+    current = selectors.fixture_current_result(fixture=fixture)
 
     if request.method == "GET":
         grid = grid_class.from_sheet(current.sheet if current else None, **context)
@@ -156,9 +116,11 @@ def result_entry(request, pk: int):
 def result_history(request, pk: int):
     """Every version of the fixture's result: who, when, from where, and what changed."""
     fixture = _staff_fixture(request, pk)
-    versions = fixture_result_history(fixture=fixture)  # newest first, with .changes
-    lineup = _lineup(fixture)
-    names = _player_names(lineup, [version.sheet for version in versions])
+    versions = selectors.fixture_result_history(fixture=fixture)  # newest first, with .changes
+    lineup = selectors.fixture_lineup(fixture=fixture)
+    names = selectors.sheet_player_names(
+        lineup=lineup, sheets=[version.sheet for version in versions]
+    )
     teams = (fixture.home_team, fixture.away_team)
     game = fixture.season.game
     for index, version in enumerate(versions):
@@ -179,7 +141,7 @@ def result_history(request, pk: int):
             "fixture": fixture,
             "season": fixture.season,
             "versions": versions,
-            "fixture_changes": _fixture_changes(fixture),
+            "fixture_changes": selectors.fixture_audit_trail(fixture=fixture),
         },
     )
 
@@ -198,40 +160,6 @@ def _staff_fixture(request, pk: int) -> Fixture:
     if not can_enter_results(user=request.user, venue_id=fixture.venue_id):
         raise PermissionDenied("You can only enter results for fixtures at a venue you serve.")
     return fixture
-
-
-def _lineup(fixture: Fixture) -> Lineup:
-    lineup = Lineup(home_team=fixture.home_team, away_team=fixture.away_team)
-    members = (
-        TeamMember.objects.filter(team_id__in=[fixture.home_team_id, fixture.away_team_id])
-        .select_related("player")
-        .order_by("position")
-    )
-    for member in members:
-        side = lineup.home if member.team_id == fixture.home_team_id else lineup.away
-        side.append(member.player)
-    return lineup
-
-
-def _player_names(lineup: Lineup, sheets: list) -> dict[int, str]:
-    """Names of the fixture's players and of anyone else named on the sheets shown."""
-    names = {player.pk: player.name for player in lineup.players}
-    named = set()
-    for sheet in sheets:
-        if not isinstance(sheet, dict):
-            continue
-        named.update(pk for pk in sheet.get("players") or [] if isinstance(pk, int))
-        for single in sheet.get("singles") or []:
-            if isinstance(single, dict):
-                named.update(
-                    single.get(key)
-                    for key in ("home_player", "away_player")
-                    if isinstance(single.get(key), int)
-                )
-    missing = named - set(names)
-    if missing:
-        names.update(Player.objects.filter(pk__in=missing).values_list("pk", "name"))
-    return names
 
 
 def _sheet_context(*, grid, form, current=None, **extra) -> dict:
@@ -258,7 +186,9 @@ def _conflict_page(request, *, grid, form, conflict):
     """Both versions side by side; the form keeps what the user typed, based on the new one."""
     current = conflict.current
     yours = grid.normalised()
-    names = _player_names(grid.lineup, [yours, current.sheet if current else None])
+    names = selectors.sheet_player_names(
+        lineup=grid.lineup, sheets=[yours, current.sheet if current else None]
+    )
     teams = (grid.fixture.home_team, grid.fixture.away_team)
     changes = readable_changes(
         grid.game,
@@ -305,39 +235,3 @@ def _unavailable(request, fixture, message: str, status: int = 200):
         {"fixture": fixture, "season": fixture.season, "message": message},
         status=status,
     )
-
-
-FIXTURE_AUDIT_FIELDS = ["status", "postponed_reason", "starts_at", "round"]
-
-
-def _fixture_changes(fixture: Fixture) -> list[dict]:
-    """The fixture's own audit trail (status, date, round) from django-simple-history."""
-    records = list(
-        fixture.history.select_related("history_user").order_by("-history_date", "-history_id")[:50]
-    )
-    rows = []
-    for index, record in enumerate(records):
-        previous = records[index + 1] if index + 1 < len(records) else None
-        changed = []
-        if previous is not None:
-            delta = record.diff_against(previous, included_fields=FIXTURE_AUDIT_FIELDS)
-            changed = [
-                {"field": change.field.replace("_", " "), "old": change.old, "new": change.new}
-                for change in delta.changes
-            ]
-            if not changed:
-                continue
-        rows.append(
-            {
-                "when": record.history_date,
-                "who": record.history_user,
-                "kind": record.get_history_type_display(),
-                "changes": changed,
-            }
-        )
-    return rows
-
-
-def _today_ends() -> datetime.datetime:
-    """The last moment of today, local time: fixtures up to then may be waiting for a result."""
-    return timezone.localtime().replace(hour=23, minute=59, second=59, microsecond=999999)
