@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -13,3 +14,13 @@ def pytest_runtest_makereport(item, call):
     if os.environ.get("CI") == "true" and report.skipped and not hasattr(report, "wasxfail"):
         report.outcome = "failed"
         report.longrepr = f"skipped in CI: {report.longrepr}"
+
+
+# Hypothesis: random exploration on developers' machines; in CI a fixed derivation of the
+# examples (same run twice gives the same result) and no timing health checks, since the
+# CI machine is shared and slow runs there say nothing about the code.
+settings.register_profile(
+    "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+if os.environ.get("CI") == "true":
+    settings.load_profile("ci")
