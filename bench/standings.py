@@ -49,7 +49,7 @@ from django.db import OperationalError, connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
-from rest_framework.authtoken.models import Token  # noqa: E402
+from knox.models import AuthToken  # noqa: E402
 
 from games.engines import get_engine  # noqa: E402
 from leagues.models import (  # noqa: E402
@@ -170,7 +170,8 @@ def measure_result_entry(season: Season, staff, count: int) -> dict:
     def current_number() -> int:
         return ResultVersion.objects.get(fixture=fixture, is_current=True).number
 
-    api = Client(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=staff).key}")
+    _, token = AuthToken.objects.create(user=staff)
+    api = Client(HTTP_AUTHORIZATION=f"Token {token}")
     api_url = reverse("api-fixture-result", args=[fixture.pk])
     form = Client()
     form.force_login(staff)
