@@ -14,7 +14,7 @@ from leagues.permissions import can_enter_results
 from . import fixture_results
 from .records import record_by_game
 from .result_display import fixture_result_summary
-from .season_rules import season_rules
+from .season_rules import season_rules_describe
 from .selectors import season_standings
 
 # How each game's own units read in tables: (short column label, what it counts, better).
@@ -63,7 +63,7 @@ def season_detail(request, league_slug, season_slug):
             "units": GAME_UNITS[season.game],
             "standings": season_standings(season=season),
             "progress": leagues_selectors.season_progress(season=season),
-            "rules": season_rules(season=season),
+            "rules": season_rules_describe(season=season),
             "recent": fixture_results.fixtures_recent_results(limit=5, season=season),
             "upcoming": fixture_results.fixtures_upcoming(limit=5, season=season),
         },
