@@ -10,6 +10,7 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     path("staff/", include("scoring.urls")),
     path("", include("leagues.urls")),
+    path("", include("scoring.page_urls")),
 ]
 
 # Django's error pages, in JSON under /api/ (config/api_errors.py).
