@@ -15,8 +15,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import FIELD_ERRORS_SCHEMA, ErrorOutputSerializer
-from games.engines import ENGINE_NAMES, IllegalMove
-from leagues.models import Fixture
+from games.engines import IllegalMove
+from leagues.models import Fixture, Game
 
 from .exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
 from .models import Table
@@ -38,7 +38,7 @@ class TableOutputSerializer(serializers.Serializer):
     """A table as the requester may see it."""
 
     id = serializers.IntegerField()
-    game = serializers.ChoiceField(choices=ENGINE_NAMES)
+    game = serializers.ChoiceField(choices=Game.choices)
     status = serializers.ChoiceField(choices=Table.Status.values)
     turn = serializers.IntegerField(help_text="The open turn: send it with your move.")
     deadline = serializers.CharField(
@@ -68,13 +68,13 @@ class LogEntryOutputSerializer(serializers.Serializer):
     at = serializers.CharField()
 
 
-class ConflictOutputSerializer(serializers.Serializer):
+class TurnConflictOutputSerializer(serializers.Serializer):
     detail = serializers.CharField()
     turn = serializers.IntegerField(help_text="The table's current turn.")
 
 
 class TableCreateInputSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=ENGINE_NAMES)
+    game = serializers.ChoiceField(choices=Game.choices)
     players = serializers.IntegerField(min_value=1, max_value=10)
     options = serializers.DictField(
         required=False,
@@ -214,7 +214,9 @@ class TableMoveApi(APIView):
             401: _refusal("Not authenticated"),
             403: _refusal("You hold no seat that is to act"),
             404: _refusal("No such table"),
-            409: OpenApiResponse(ConflictOutputSerializer, description="Stale, duplicate or late"),
+            409: OpenApiResponse(
+                TurnConflictOutputSerializer, description="Stale, duplicate or late"
+            ),
         },
     )
     def post(self, request, pk: int):

@@ -9,6 +9,7 @@ import random
 from celery import shared_task
 from django.utils import timezone
 
+from games.bots import bot_move
 from games.engines import get_engine
 
 from .exceptions import NotYourTurn, TurnConflict
@@ -43,8 +44,6 @@ def play_bot(table_id: int, turn: int, seat: int) -> None:
     state = eng.load(table.state)
     if seat not in eng.to_act(state):
         return
-    from games.bots import bot_move
-
     move = bot_move(game=table.game, state=state, seat=seat, rng=random.Random())
     try:
         table_move(table_id=table_id, turn=turn, move=move, by=None, bot_seat=seat)

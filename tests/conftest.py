@@ -6,6 +6,7 @@ import sys
 import time
 from pathlib import Path
 
+import kombu.pools
 import pytest
 import redis
 
@@ -49,8 +50,7 @@ def celery_redis_worker(tmp_path_factory, worker_id):
         stderr=subprocess.STDOUT,
     )
     previous = (app.conf.broker_url, app.conf.result_backend)
-    app.conf.broker_url = url
-    app.conf.result_backend = url
+    _point_app_at(app, url, url)
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and "ready" not in log.read_text():
@@ -60,7 +60,7 @@ def celery_redis_worker(tmp_path_factory, worker_id):
     finally:
         process.terminate()
         process.wait(timeout=20)
-        app.conf.broker_url, app.conf.result_backend = previous
+        _point_app_at(app, *previous)
 
 
 class WorkerProcess:
@@ -138,23 +138,25 @@ def _worker(tmp_path_factory, worker_id: str, *, beat: bool, offset: int):
         var_dir=tmp_path_factory.mktemp("worker"),
         beat=beat,
     )
-    previous = app.conf.broker_url
-    _point_app_at(app, broker)
+    previous = (app.conf.broker_url, app.conf.result_backend)
+    _point_app_at(app, broker, broker)
     try:
         process.start()
         yield process
     finally:
         process.stop()
-        _point_app_at(app, previous)
+        _point_app_at(app, *previous)
 
 
-def _point_app_at(app, broker: str) -> None:
-    """Send this process's tasks to `broker` from now on (drop connections to the old one)."""
-    if app._pool is not None:
-        app._pool.force_close_all()
+def _point_app_at(app, broker: str, result_backend: str) -> None:
+    """Send this process's tasks to `broker` and read results from `result_backend` from now
+    on: drop the connections and the result backend the app made for the old ones."""
+    kombu.pools.reset()  # kombu keeps producer pools per connection, process-wide
     app._pool = None
     app.amqp._producer_pool = None
     app.conf.broker_url = broker
+    app.conf.result_backend = result_backend
+    app._local.__dict__.pop("backend", None)
 
 
 @pytest.fixture(scope="session")
