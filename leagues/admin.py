@@ -23,7 +23,7 @@ from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from games.engines.options import resolve_options
-from scoring.sheets import convoy_games_in_fixture
+from scoring.kinds.convoy import games_in_fixture as convoy_games_in_fixture
 from scoring.tiebreakers import TIE_BREAKERS, tie_breaker_chain
 
 from . import services

@@ -15,8 +15,8 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from games.engines.options import resolve_options
+from scoring.kinds.conquian import single_status as conquian_single_status
 from scoring.models import ResultVersion
-from scoring.outcomes import conquian_single_status
 from scoring.tiebreakers import TIE_BREAKERS
 
 from .models import Entry, Fixture, Game, League, Player, Season, Team, TeamMember, Venue

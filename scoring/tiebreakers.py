@@ -5,16 +5,13 @@ A season lists tie-breaker keys in order (Season.tie_breakers, e.g. ["points", "
 by the second among themselves, and so on (scoring.standings.order_rows). Teams level on
 every tie-breaker share a position.
 
-Each tie-breaker gives a sort key for a row; a higher key ranks higher. The context tells
-which teams are level at that point (`context.tied`), which is what head to head needs.
+Each tie-breaker gives a sort key for a row (a scoring.standings.StandingRow); a higher key
+ranks higher. The context (a scoring.standings.StandingsContext) tells which teams are level
+at that point (`context.tied`), which is what head to head needs. This module imports
+nothing of scoring.standings, which builds on it.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, ClassVar
-
-if TYPE_CHECKING:
-    from .standings import StandingRow, StandingsContext
+from typing import ClassVar
 
 
 class TieBreaker:
@@ -24,7 +21,7 @@ class TieBreaker:
     name: ClassVar[str]
     description: ClassVar[str] = ""
 
-    def sort_key(self, row: StandingRow, context: StandingsContext) -> tuple:
+    def sort_key(self, row, context) -> tuple:
         raise NotImplementedError
 
     def __repr__(self):
@@ -44,9 +41,8 @@ class GameDifference(TieBreaker):
     key = "difference"
     name = "Game difference"
     description = (
-        "Better difference in the game's own units: convoys for minus against (Convoy), "
-        "heads against minus heads for (Корова: fewer heads is better), "
-        "deal points for minus against (Conquian)."
+        "Better difference in the game's own units, positive when good: for minus against, "
+        "or against minus for in a game where fewer is better."
     )
 
     def sort_key(self, row, context):
