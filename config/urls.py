@@ -10,4 +10,5 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     path("staff/", include("scoring.urls")),
     path("", include("leagues.urls")),
+    path("", include("scoring.page_urls")),
 ]

@@ -5,10 +5,8 @@ A season lists tie-breaker keys in order (Season.tie_breakers, e.g. ["points", "
 by the second among themselves, and so on (scoring.standings.order_rows). Teams level on
 every tie-breaker share a position.
 
-Each tie-breaker gives a sort key for a row (a scoring.standings.StandingRow); a higher key
-ranks higher. The context (a scoring.standings.StandingsContext) tells which teams are level
-at that point (`context.tied`), which is what head to head needs. This module imports
-nothing of scoring.standings, which builds on it.
+Each tie-breaker gives a sort key for a row; a higher key ranks higher. The context tells
+which teams are level at that point (`context.tied`), which is what head to head needs.
 """
 
 from typing import ClassVar
@@ -22,6 +20,8 @@ class TieBreaker:
     description: ClassVar[str] = ""
 
     def sort_key(self, row, context) -> tuple:
+        """`row` a scoring.standings.StandingRow, `context` its StandingsContext (not imported
+        here: standings imports this module)."""
         raise NotImplementedError
 
     def __repr__(self):
@@ -41,8 +41,9 @@ class GameDifference(TieBreaker):
     key = "difference"
     name = "Game difference"
     description = (
-        "Better difference in the game's own units, positive when good: for minus against, "
-        "or against minus for in a game where fewer is better."
+        "Better difference in the game's own units: convoys for minus against (Convoy), "
+        "heads against minus heads for (Корова: fewer heads is better), "
+        "deal points for minus against (Conquian)."
     )
 
     def sort_key(self, row, context):

@@ -171,7 +171,7 @@ class GameKind:
     def check_fixture_format(self, fixture_format) -> dict:
         """The fixture format, checked; ValueError in plain words otherwise."""
         if fixture_format:
-            raise ValueError(f"{self.label} has no fixture format options: use {{}}")
+            raise ValueError(f"{self.label} has no format options: use {{}}")
         return {}
 
     def validate(
