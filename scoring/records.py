@@ -68,7 +68,9 @@ def record_by_game(*, team_ids: list[int]) -> list[GameRecord]:
         figures = ((), ())
         if kind.figure_columns:
             outcome = _outcome(kind, sheet, options)
-            figures = tuple(tuple(kind.fixture_figures(outcome, side).items()) for side in ("home", "away"))
+            figures = tuple(
+                tuple(kind.fixture_figures(outcome, side).items()) for side in ("home", "away")
+            )
         home_id = _SIDE if home_id in team_ids else home_id
         away_id = _SIDE if away_id in team_ids and home_id != _SIDE else away_id
         by_game.setdefault(game, []).append(

@@ -69,7 +69,7 @@ def test_setting_the_same_rules_again_writes_nothing():
         ("conquian", {"rule_options": ["target", 5]}, "rule_options", "names and values"),
         ("convoy", {"fixture_format": {"games": 16}}, "fixture_format", "from 1 to 15"),
         ("convoy", {"fixture_format": {"sets": 3}}, "fixture_format", "Unknown key 'sets'"),
-        ("korova", {"fixture_format": {"games": 3}}, "fixture_format", "no fixture format"),
+        ("korova", {"fixture_format": {"games": 3}}, "fixture_format", "has no format options"),
         ("korova", {"points_draw": 4}, "points_draw", "win ≥ draw ≥ loss"),
         ("korova", {"points_loss": 2}, "points_draw", "win ≥ draw ≥ loss"),
         ("korova", {"points_win": True}, "points_win", "whole number from 0 to 99"),
