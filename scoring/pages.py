@@ -46,7 +46,7 @@ def season_detail(request, league_slug, season_slug):
     table = [
         (
             row,
-            [_shown(column, column.value(row)) for column in kind.standings_columns],
+            [(column, _shown(column, column.value(row))) for column in kind.standings_columns],
             [(letter, *form_words[letter]) for letter in row.form],
         )
         for row in season_standings(season=season)
