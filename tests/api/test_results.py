@@ -2,7 +2,10 @@
 permission and validation as the staff form, 409 on a stale version, and nothing changed by any
 refusal."""
 
+import datetime
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from leagues.models import Fixture, Player
@@ -350,3 +353,40 @@ def test_a_refused_user_learns_nothing_from_a_bad_sheet(world, open_fixture):
         result_url(open_fixture), {"sheet": sheet, "based_on_version": 0}, format="json"
     )
     assert response.status_code == 403
+
+
+def test_a_result_for_a_fixture_weeks_ahead_is_409_naming_its_day(world, open_fixture):
+    five_weeks = timezone.now() + datetime.timedelta(weeks=5)
+    Fixture.objects.filter(pk=open_fixture.pk).update(starts_at=five_weeks)
+    client = token_client(world.crown_staff)
+    payload = {"sheet": korova_sheet(open_fixture, KOROVA_AWAY_WINS), "based_on_version": 0}
+    before = snapshot()
+
+    refused = client.post(result_url(open_fixture), payload, format="json")
+    overriding = client.post(
+        result_url(open_fixture), {**payload, "before_fixture_day": True}, format="json"
+    )
+
+    assert refused.status_code == 409
+    body = refused.json()
+    assert body["code"] == "before_fixture_day"
+    assert body["fixture_day"] == timezone.localdate(five_weeks).isoformat()
+    assert "from that day on" in body["detail"]
+    assert overriding.status_code == 403  # only a league admin may override
+    assert snapshot() == before
+    assert client.get(f"/api/fixtures/{open_fixture.pk}/result/").status_code == 404
+
+
+def test_a_league_admin_records_a_result_before_the_fixtures_day(world, open_fixture):
+    Fixture.objects.filter(pk=open_fixture.pk).update(
+        starts_at=timezone.now() + datetime.timedelta(days=2)
+    )
+    payload = {
+        "sheet": korova_sheet(open_fixture, KOROVA_AWAY_WINS),
+        "based_on_version": 0,
+        "before_fixture_day": True,
+    }
+
+    response = token_client(world.admin).post(result_url(open_fixture), payload, format="json")
+
+    assert response.status_code == 201, response.json()
