@@ -11,13 +11,13 @@ import datetime
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
-from leagues.models import Fixture, Season, TeamMember
+from leagues.models import Fixture, Season
 from leagues.permissions import ensure_can_enter_results
 
+from .kinds import SheetInvalid, get_kind
 from .models import ResultVersion
-from .outcomes import match_outcome
-from .selectors import fixture_day_to_come
-from .sheets import SheetInvalid, unstorable_character, validate_sheet
+from .selectors import fixture_day_to_come, fixture_sheet_context
+from .sheets import unstorable_character, validate_sheet
 
 NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
 
@@ -77,6 +77,9 @@ def result_submit(
     ahead of its date by agreement). A live table's result (source LIVE) is the game as it was
     played, whenever that was.
 
+    `by` is None only for a result written by the fixture's live tables (source LIVE): the
+    tables that played the game are the authority, not a person.
+
     Raises:
       PermissionDenied  `by` does not serve the fixture's venue (and is no superuser), or asks
                         for `before_fixture_day` without being a league admin;
@@ -120,7 +123,8 @@ def _record_version(
     before_fixture_day: bool,
 ) -> ResultVersion:
     fixture = _locked_fixture(fixture_id)
-    ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
+    if by is not None or source != ResultVersion.Source.LIVE:
+        ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
     if fixture.status == Fixture.Status.VOID:
         raise FixtureNotOpen("This fixture is void: it takes no result.")
     if source != ResultVersion.Source.LIVE:
@@ -137,16 +141,10 @@ def _record_version(
     if bad:
         raise SheetInvalid({"note": f"A note cannot hold {bad}."})
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
-    home_players, away_players = _rosters(fixture)
-    clean = validate_sheet(
-        game=season.game,
-        sheet=sheet,
-        rule_options=season.rule_options,
-        fixture_format=season.fixture_format,
-        home_players=home_players,
-        away_players=away_players,
-    )
-    outcome = match_outcome(game=season.game, sheet=clean, rule_options=season.rule_options)
+    kind = get_kind(season.game)
+    context = fixture_sheet_context(fixture=fixture, kind=kind, sheet=sheet)
+    clean = validate_sheet(game=season.game, sheet=sheet, **context)
+    outcome = kind.outcome(sheet=clean, rule_options=season.rule_options)
 
     if current is not None:
         ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
@@ -196,13 +194,3 @@ def _current_version(fixture_id: int) -> ResultVersion | None:
         .filter(fixture_id=fixture_id, is_current=True)
         .first()
     )
-
-
-def _rosters(fixture: Fixture) -> tuple[dict[int, str], dict[int, str]]:
-    """The players of the home and of the away team, id → name, for the sheet's checks."""
-    rosters = {fixture.home_team_id: {}, fixture.away_team_id: {}}
-    for team_id, player_id, name in TeamMember.objects.filter(
-        team_id__in=rosters.keys()
-    ).values_list("team_id", "player_id", "player__name"):
-        rosters[team_id][player_id] = name
-    return rosters[fixture.home_team_id], rosters[fixture.away_team_id]
