@@ -350,3 +350,25 @@ def test_a_refused_user_learns_nothing_from_a_bad_sheet(world, open_fixture):
         result_url(open_fixture), {"sheet": sheet, "based_on_version": 0}, format="json"
     )
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"sheet": "not an object", "based_on_version": "one"},
+        {"sheet": {}, "based_on_version": -1, "note": "x" * 10_000},
+        "{not json",
+    ],
+)
+def test_another_venues_staff_get_403_even_for_a_malformed_body(world, open_fixture, body):
+    """Permission comes before validation: no field errors for someone who may not write."""
+    client = token_client(world.anchor_staff)
+    before = snapshot()
+    if isinstance(body, str):
+        response = client.post(result_url(open_fixture), body, content_type="application/json")
+    else:
+        response = client.post(result_url(open_fixture), body, format="json")
+    assert response.status_code == 403
+    assert set(response.json()) == {"detail"}
+    assert snapshot() == before
