@@ -268,6 +268,8 @@ if CELERY_BROKER_URL == "filesystem://":
         "data_folder_out": _queue_dir,
         "processed_folder": (VAR_DIR / "celery" / "processed").as_posix(),
         "store_processed": False,
+        # Look for new messages every 0.2 s (the default 1 s would delay bots and expiries).
+        "polling_interval": 0.2,
         "control_folder": (VAR_DIR / "celery" / "control").as_posix(),
     }
     Path(_queue_dir).mkdir(parents=True, exist_ok=True)
@@ -286,5 +288,22 @@ LOGGING = {
     "loggers": {
         "django.db.backends": {"level": "INFO"},
         "axes.apps": {"level": "WARNING"},  # not its version banner on every command
+    },
+}
+
+# Live tables: a practice bot thinks this many seconds (uniform between the two) before it
+# moves; beat sweeps for overdue turns whose expiry task was lost every GAMES_SWEEP_SECONDS.
+GAMES_BOT_THINK_SECONDS = (
+    float(os.environ.get("GAMES_BOT_THINK_MIN", "0.8")),
+    float(os.environ.get("GAMES_BOT_THINK_MAX", "1.6")),
+)
+GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "2"))
+# Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker
+# restart); the database knows which turns are overdue.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-overdue-turns": {
+        "task": "games.sweep_overdue_turns",
+        "schedule": GAMES_SWEEP_SECONDS,
+        "options": {"expires": GAMES_SWEEP_SECONDS},
     },
 }
