@@ -607,11 +607,11 @@ def test_convoy_best_of_an_even_number_needs_more_than_half_and_may_end_level(be
     assert len(convoy(*level, best_of=best_of)["games"]) == best_of
     assert errors_of(convoy, *[convoy_game("home")] * half, best_of=best_of) == {
         "games": f"Game {half + 1} is missing: nobody has won the best of {best_of} yet "
-        f"(home {half}, away 0)."
+        f"(Roundheads {half}, Sixth Cow 0)."
     }
     won = [convoy_game("home")] * (half + 1)
     assert len(convoy(*won, best_of=best_of)["games"]) == half + 1
     assert errors_of(convoy, *won, convoy_game("away", 1, 3), best_of=best_of) == {
-        f"games.{half + 1}": f"Game {half + 2} is not needed: home already won the best of "
+        f"games.{half + 1}": f"Game {half + 2} is not needed: Roundheads already won the best of "
         f"{best_of}."
     }
