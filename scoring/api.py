@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 from config.api_errors import ErrorOutputSerializer
 from leagues.api import LeagueRefSerializer, SeasonRefSerializer, TeamRefSerializer
 from leagues.models import Fixture, Season
-from leagues.permissions import can_enter_results
+from leagues.permissions import can_enter_results, ensure_can_enter_results
 
 from .models import ResultVersion
 from .selectors import fixture_current_result, fixture_result_history, season_standings
@@ -239,6 +239,9 @@ class FixtureResultApi(APIView):
     )
     def post(self, request, pk: int):
         fixture = get_object_or_404(Fixture, pk=pk)
+        # Permission before validation: who may not write learns nothing from the 400s.
+        # (result_submit checks again under its lock: the venue may change meanwhile.)
+        ensure_can_enter_results(user=request.user, venue_id=fixture.venue_id)
         given = ResultSubmitInputSerializer(data=request.data)
         if not given.is_valid():
             return Response(_input_errors(given.errors), status=status.HTTP_400_BAD_REQUEST)
