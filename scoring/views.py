@@ -3,8 +3,9 @@
 One view answers a sheet page and its htmx partials: a plain GET shows the sheet, a POST with
 action "save" (the default) submits it through scoring.services.result_submit, and any other
 action ("preview", "add_round", "add:0:home", ...) only redraws the sheet, whole or (for htmx)
-just the partial that changed. Nothing here decides a rule: the grids in scoring.forms read
-what was typed and scoring.sheets / scoring.outcomes say what it means.
+just the partial that changed. Nothing here decides a rule or names a game: the fixture's
+game kind (scoring.kinds) gives the grid, which reads what was typed, and every change runs
+the validation Save runs (scoring.forms.grid_check), so the preview shows Save's messages.
 """
 
 from django.contrib import messages
@@ -14,24 +15,30 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_http_methods
 
-from leagues.models import Fixture, Game
+from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 
 from . import selectors, services
-from .forms import GRIDS, EntryForm, readable_changes
-from .sheets import SheetInvalid, sheet_changes
+from .forms import EntryForm, grid_check, grid_outcome_if_valid, grid_validate, readable_changes
+from .kinds import SheetInvalid, get_kind
+from .sheets import sheet_changes
 
 STAFF_LIST_LENGTH = 30
 
 
 @login_required
 def staff_home(request):
-    """Fixtures at the venues the user serves: waiting for a result, coming up, recent."""
+    """Fixtures at the venues the user serves: tonight's, those waiting for a result, recent
+    results, and (folded away) the ones coming up."""
     venues = selectors.staff_venue_names(user=request.user)
     if venues == []:
         raise PermissionDenied("Only staff of a venue can enter results.")
     sections = selectors.staff_fixture_sections(user=request.user, limit=STAFF_LIST_LENGTH)
-    return render(request, "scoring/staff_home.html", {"venues": venues, "sections": sections})
+    return render(
+        request,
+        "scoring/staff_home.html",
+        {"venues": venues, "sections": sections, "limit": STAFF_LIST_LENGTH},
+    )
 
 
 @login_required
@@ -41,8 +48,9 @@ def result_entry(request, pk: int):
     fixture = _staff_fixture(request, pk)
     season = fixture.season
     lineup = selectors.fixture_lineup(fixture=fixture)
-    grid_class = GRIDS.get(season.game)
-    if grid_class is None or (grid_class.game != Game.CONVOY and not lineup.complete):
+    kind = get_kind(season.game)
+    grid_class = kind.grid
+    if kind.needs_lineup and not lineup.complete:
         return _unavailable(
             request,
             fixture,
@@ -57,18 +65,22 @@ def result_entry(request, pk: int):
     if request.method == "GET":
         grid = grid_class.from_sheet(current.sheet if current else None, **context)
         form = EntryForm(initial={"based_on_version": current.number if current else 0})
-        return _sheet_page(request, grid=grid, form=form, current=current)
+        outcome = grid_outcome_if_valid(grid)
+        return _sheet_page(request, grid=grid, form=form, current=current, outcome=outcome)
 
     grid = grid_class.from_post(request.POST, **context)
     action = str(request.POST.get("action", "save"))
     if action != "save":
         known = action == "preview" or grid.apply_action(action)
+        outcome = grid_check(grid)  # the messages Save would give, beside their fields
         if request.htmx:
-            return render(request, grid.partial, _sheet_context(grid=grid, form=None))
+            extra = {"outcome": outcome, "checked": True, "oob": True}
+            return render(request, grid.partial, _sheet_context(grid=grid, form=None, **extra))
         form = EntryForm(
             initial={
                 "based_on_version": request.POST.get("based_on_version", ""),
                 "note": request.POST.get("note", ""),
+                "before_fixture_day": bool(request.POST.get("before_fixture_day")),
             }
         )
         return _sheet_page(
@@ -76,13 +88,18 @@ def result_entry(request, pk: int):
             grid=grid,
             form=form,
             current=current,
+            outcome=outcome,
+            checked=True,
             focus_last=action in ("add_round",),
             status=200 if known else 400,
         )
 
     form = EntryForm(request.POST)
     if not form.is_valid():
-        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+        outcome = grid_check(grid)
+        return _sheet_page(
+            request, grid=grid, form=form, current=current, outcome=outcome, status=400
+        )
     try:
         version = services.result_submit(
             fixture_id=fixture.pk,
@@ -91,6 +108,7 @@ def result_entry(request, pk: int):
             by=request.user,
             source="staff",
             note=form.cleaned_data["note"],
+            before_fixture_day=form.cleaned_data["before_fixture_day"],
         )
     except services.ResultConflict as conflict:
         return _conflict_page(request, grid=grid, form=form, conflict=conflict)
@@ -100,6 +118,9 @@ def result_entry(request, pk: int):
             form.add_error("note", errors.pop("note"))
         grid.add_errors(errors)
         return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    except services.BeforeFixtureDay as early:
+        form.add_error(None, str(early))
+        return _sheet_page(request, grid=grid, form=form, current=current, status=409)
     except services.FixtureNotOpen as closed:
         return _unavailable(request, fixture, str(closed), status=409)
 
@@ -162,17 +183,18 @@ def _staff_fixture(request, pk: int) -> Fixture:
     return fixture
 
 
-def _sheet_context(*, grid, form, current=None, **extra) -> dict:
+def _sheet_context(*, grid, form, current=None, outcome=None, **extra) -> dict:
     return {
         "fixture": grid.fixture,
         "season": grid.season,
         "lineup": grid.lineup,
         "grid": grid,
         "blocks": grid.blocks(),
-        "preview": grid.preview(),
+        "preview": {**grid.preview(), "outcome": outcome},
         "form": form,
         "current": current,
         "entry_url": reverse("result-entry", args=[grid.fixture.pk]),
+        "day_to_come": selectors.fixture_day_to_come(fixture=grid.fixture),
         **extra,
     }
 
@@ -185,7 +207,10 @@ def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, *
 def _conflict_page(request, *, grid, form, conflict):
     """Both versions side by side; the form keeps what the user typed, based on the new one."""
     current = conflict.current
-    yours = grid.normalised()
+    try:
+        yours = grid_validate(grid)
+    except SheetInvalid:
+        yours = grid.sheet()
     names = selectors.sheet_player_names(
         game=grid.game, lineup=grid.lineup, sheets=[yours, current.sheet if current else None]
     )
@@ -221,7 +246,7 @@ def _conflict_page(request, *, grid, form, conflict):
         conflict={
             "current": current,
             "based_on": conflict.based_on_version,
-            "yours_outcome": grid.outcome(),
+            "yours_outcome": grid_outcome_if_valid(grid),
             "saved_outcome": saved_outcome,
             "changes": changes,
         },

@@ -500,3 +500,18 @@ def test_the_statuses_offered_depend_on_the_fixture_and_the_user(venue_staff, fi
     assert fixture_statuses_open(fixture=fixture_at_venue, user=admin) == ["played", "void"]
     fixture_at_venue.status = S.VOID
     assert fixture_statuses_open(fixture=fixture_at_venue, user=admin) == ["void"]
+
+
+@pytest.mark.parametrize("codename", ["add_fixture", "delete_fixture"])
+def test_one_of_the_two_league_admin_permissions_is_not_enough(codename, fixture_at_venue):
+    season = season_with_teams(2)
+    holder = UserFactory(is_staff=True)
+    holder.user_permissions.add(Permission.objects.get(codename=codename))
+    with pytest.raises(PermissionDenied):
+        fixtures_generate(season=season, by=holder)
+    other_venue = StaffMembershipFactory().venue
+    with pytest.raises(PermissionDenied):
+        fixture_relocate(fixture_id=fixture_at_venue.pk, venue_id=other_venue.pk, by=holder)
+    assert not season.fixtures.exists()
+    fixture_at_venue.refresh_from_db()
+    assert fixture_at_venue.venue_id != other_venue.pk
