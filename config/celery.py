@@ -10,8 +10,11 @@ app = Celery("roundel")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-# Periodic work: none yet (live-table turn sweeps will be the first entry).
-app.conf.beat_schedule = {}
+# Periodic work.
+app.conf.beat_schedule = {
+    # The safety net behind the recomputation each saved result queues (scoring.tasks).
+    "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
+}
 
 
 @app.task(name="roundel.ping")

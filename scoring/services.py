@@ -6,13 +6,20 @@ save are told apart by the lock on the fixture row: the first one writes the nex
 second one finds the version changed under it and gets `ResultConflict`, with nothing lost.
 """
 
+import time
+
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from leagues.models import Fixture, Season, TeamMember
 from leagues.permissions import ensure_can_enter_results
 
-from .models import ResultVersion
+from .kinds import all_kinds
+from .models import PlayerRating, RatingPoint, RatingRun, ResultVersion
 from .outcomes import match_outcome
+from .rating_queue import ratings_recompute_on_commit
+from .rating_selectors import rated_fixtures, ratings_results_stamp
+from .ratings import ratings_replay
 from .sheets import SheetInvalid, unstorable_character, validate_sheet
 
 NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
@@ -132,6 +139,7 @@ def _record_version(
         fixture.postponed_reason = ""
         fixture._history_user = by  # django-simple-history: who changed the fixture
         fixture.save(update_fields=["status", "postponed_reason"])
+    ratings_recompute_on_commit(game=season.game)
     return version
 
 
@@ -160,3 +168,78 @@ def _rosters(fixture: Fixture) -> tuple[dict[int, str], dict[int, str]]:
     ).values_list("team_id", "player_id", "player__name"):
         rosters[team_id][player_id] = name
     return rosters[fixture.home_team_id], rosters[fixture.away_team_id]
+
+
+@transaction.atomic
+def ratings_recompute(*, game: str, when_stale: bool = False) -> RatingRun:
+    """Replace the game's ratings with a replay of every counted result (scoring.ratings).
+
+    Run by the Celery task that a saved result queues, never in a request. The game's
+    RatingRun row is locked first, so two recomputations of one game run one after the other
+    and the second sees the first's results too; with `when_stale` it then does nothing if the
+    stored ratings already come from the results there are now (a burst of saves queues one
+    task each, and the first does the work). Raises LookupError for an unknown game.
+    """
+    started = time.perf_counter()
+    RatingRun.objects.get_or_create(game=game)
+    run = RatingRun.objects.select_for_update().get(game=game)
+    stamp = ratings_results_stamp(game=game)
+    if when_stale and run.results_stamp == stamp:
+        return run
+    fixtures = rated_fixtures(game=game)
+    replay = ratings_replay(fixtures)
+
+    PlayerRating.objects.filter(game=game).delete()
+    RatingPoint.objects.filter(game=game).delete()
+    PlayerRating.objects.bulk_create(
+        PlayerRating(
+            game=game,
+            player_id=player_id,
+            mu=rating.mu,
+            sigma=rating.sigma,
+            ordinal=rating.ordinal,
+            games=rating.games,
+            last_played_at=rating.last_played_at,
+        )
+        for player_id, rating in replay.current.items()
+    )
+    RatingPoint.objects.bulk_create(
+        (
+            RatingPoint(
+                game=game,
+                player_id=point.player_id,
+                fixture_id=point.fixture_id,
+                played_at=point.played_at,
+                mu=point.mu,
+                sigma=point.sigma,
+                ordinal=point.ordinal,
+                games=point.games,
+            )
+            for point in replay.points
+        ),
+        batch_size=2000,
+    )
+    run.computed_at = timezone.now()
+    run.results_stamp = stamp
+    run.fixtures = len(fixtures)
+    run.matches = replay.matches
+    run.seconds = time.perf_counter() - started
+    run.save()
+    return run
+
+
+def ratings_refresh_stale() -> list[str]:
+    """Recompute every game whose counted results changed since its ratings were computed.
+
+    The periodic safety net behind the task queued on commit: it catches a task lost with the
+    broker and a fixture voided or restored outside scoring. Returns the games recomputed.
+    """
+    computed = dict(RatingRun.objects.values_list("game", "results_stamp"))
+    stale = [
+        game
+        for game in (kind.game for kind in all_kinds())
+        if computed.get(game, "") != ratings_results_stamp(game=game)
+    ]
+    for game in stale:
+        ratings_recompute(game=game)
+    return stale
