@@ -6,6 +6,8 @@ DATABASE_URL     default: SQLite under var/ (the embedded default)
 CELERY_BROKER_URL  default: Celery's filesystem broker under var/; redis://127.0.0.1:6379/0 in production
 CELERY_RESULT_BACKEND  default: files under var/
 ALLOWED_HOSTS    comma-separated; default localhost,127.0.0.1
+CALENDAR_UID_DOMAIN  the domain in calendar event UIDs; default roundel (keep it once published)
+TV_REFRESH_SECONDS   how often a pub's TV screen refreshes; default 15
 """
 
 import os
@@ -146,6 +148,13 @@ STORAGES = {
 }
 # Tests and `make run` serve straight from the finders; production serves collectstatic's output.
 WHITENOISE_USE_FINDERS = DEBUG
+
+# Calendar feeds: the domain part of every event's UID. Keep it once feeds are published, or
+# subscribed calendars will see every fixture as new.
+CALENDAR_UID_DOMAIN = os.environ.get("CALENDAR_UID_DOMAIN", "roundel")
+# The pub's TV screen asks for fresh data this often (seconds), and calls it stale after
+# three missed refreshes.
+TV_REFRESH_SECONDS = int(os.environ.get("TV_REFRESH_SECONDS", "15"))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -1,0 +1,130 @@
+"""iCalendar feeds of fixtures (the `icalendar` package): per team, per venue, per season.
+
+A calendar app subscribed to a feed fetches it again now and then; what keeps it from
+duplicating events is the UID, which is the fixture's own and never changes
+(`fixture-<id>@<CALENDAR_UID_DOMAIN>`), and what makes it take a change is SEQUENCE, the
+number of times the fixture has been changed (its django-simple-history rows, less the
+first). Times carry the site's time zone (TZID and a VTIMEZONE), so a fixture at 19:30 in
+London stays at 19:30 London time through the clock change.
+
+A postponed fixture keeps its date until it is rearranged: it shows as TENTATIVE, titled
+"Postponed: …" with the reason; rearranged, the same UID moves to the new date. A void fixture
+is CANCELLED, so calendars strike it out rather than keep a stale event.
+"""
+
+import datetime
+import zoneinfo
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db.models import Count, Max, QuerySet
+from icalendar import Calendar, Event
+
+from leagues.models import Fixture, Season, Team, Venue
+
+# How long a fixture is shown as lasting: a league evening's games.
+FIXTURE_LENGTH = datetime.timedelta(hours=3)
+# How often calendar apps are asked to fetch the feed again.
+REFRESH_INTERVAL = datetime.timedelta(hours=6)
+
+_STATUS = {
+    Fixture.Status.SCHEDULED: "CONFIRMED",
+    Fixture.Status.PLAYED: "CONFIRMED",
+    Fixture.Status.POSTPONED: "TENTATIVE",
+    Fixture.Status.VOID: "CANCELLED",
+}
+
+
+@dataclass(frozen=True)
+class Feed:
+    name: str
+    fixtures: list[Fixture]  # each with .changes (history rows) and .changed_at
+
+
+def fixture_uid(fixture_id: int) -> str:
+    return f"fixture-{fixture_id}@{settings.CALENDAR_UID_DOMAIN}"
+
+
+def _fixtures(queryset: QuerySet[Fixture]) -> list[Fixture]:
+    fixtures = list(
+        queryset.select_related("season__league", "home_team", "away_team", "venue").order_by(
+            "starts_at", "pk"
+        )
+    )
+    changes = {
+        row["id"]: row
+        for row in Fixture.history.filter(id__in=[f.pk for f in fixtures])
+        .values("id")
+        .annotate(count=Count("history_id"), last=Max("history_date"))
+    }
+    for fixture in fixtures:
+        row = changes.get(fixture.pk, {})
+        fixture.changes = max(row.get("count", 1) - 1, 0)
+        fixture.changed_at = row.get("last") or fixture.starts_at
+    return fixtures
+
+
+def team_feed(*, team: Team) -> Feed:
+    fixtures = Fixture.objects.filter(home_team=team) | Fixture.objects.filter(away_team=team)
+    return Feed(name=f"{team.name} fixtures", fixtures=_fixtures(fixtures))
+
+
+def venue_feed(*, venue: Venue) -> Feed:
+    return Feed(
+        name=f"Fixtures at {venue.name}", fixtures=_fixtures(Fixture.objects.filter(venue=venue))
+    )
+
+
+def season_feed(*, season: Season) -> Feed:
+    return Feed(name=f"{season} fixtures", fixtures=_fixtures(season.fixtures.all()))
+
+
+def feed_ical(feed: Feed, *, fixture_url: Callable[[Fixture], str]) -> bytes:
+    """The feed as an iCalendar file; `fixture_url` gives a fixture's page (absolute URL)."""
+    zone = zoneinfo.ZoneInfo(settings.TIME_ZONE)
+    calendar = Calendar()
+    calendar.add("prodid", "-//Roundel//Fixtures//EN")
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("method", "PUBLISH")
+    calendar.add("x-wr-calname", feed.name)
+    calendar.add("x-wr-timezone", settings.TIME_ZONE)
+    calendar.add("refresh-interval", REFRESH_INTERVAL, parameters={"VALUE": "DURATION"})
+    calendar.add("x-published-ttl", REFRESH_INTERVAL)
+    for fixture in feed.fixtures:
+        calendar.add_component(_event(fixture, zone, fixture_url(fixture)))
+    calendar.add_missing_timezones()
+    return calendar.to_ical()
+
+
+def _event(fixture: Fixture, zone, url: str) -> Event:
+    starts = fixture.starts_at.astimezone(zone)
+    title = f"{fixture.home_team.name} v {fixture.away_team.name}"
+    event = Event()
+    event.add("uid", fixture_uid(fixture.pk))
+    event.add("sequence", fixture.changes)
+    event.add("dtstamp", fixture.changed_at)
+    event.add("last-modified", fixture.changed_at)
+    event.add("dtstart", starts)
+    event.add("dtend", starts + FIXTURE_LENGTH)
+    event.add("status", _STATUS[fixture.status])
+    if fixture.status == Fixture.Status.POSTPONED:
+        title = f"Postponed: {title}"
+    elif fixture.status == Fixture.Status.VOID:
+        title = f"Void: {title}"
+    event.add("summary", f"{title} · {fixture.season.league.name}")
+    event.add("location", ", ".join(filter(None, [fixture.venue.name, fixture.venue.address])))
+    event.add("url", url)
+    event.add("description", _description(fixture, url))
+    return event
+
+
+def _description(fixture: Fixture, url: str) -> str:
+    lines = [f"{fixture.season}, round {fixture.round}.", f"At {fixture.venue.name}."]
+    if fixture.venue.address:
+        lines.append(fixture.venue.address)
+    if fixture.status == Fixture.Status.POSTPONED:
+        lines.append(f"Postponed: {fixture.postponed_reason or 'a new date is to be set'}.")
+    lines.append(url)
+    return "\n".join(lines)
