@@ -2,9 +2,11 @@
 
 from django.urls import path
 
-from . import calendar_views
+from . import calendar_views, rating_views
 
 urlpatterns = [
+    path("ratings/", rating_views.ratings_index, name="ratings-index"),
+    path("ratings/<slug:game>/", rating_views.ratings_table, name="ratings-table"),
     path("calendars/teams/<slug:slug>.ics", calendar_views.team_calendar, name="calendar-team"),
     path("calendars/venues/<slug:slug>.ics", calendar_views.venue_calendar, name="calendar-venue"),
     path(
