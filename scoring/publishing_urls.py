@@ -2,9 +2,25 @@
 
 from django.urls import path
 
-from . import calendar_views, rating_views
+from . import calendar_views, print_views, rating_views
 
 urlpatterns = [
+    path("print/fixtures/<int:pk>/", print_views.fixture_sheet, name="print-fixture-sheet"),
+    path(
+        "print/seasons/<slug:league_slug>/<slug:season_slug>/",
+        print_views.season_print_index,
+        name="season-print",
+    ),
+    path(
+        "print/seasons/<slug:league_slug>/<slug:season_slug>/table/",
+        print_views.season_table,
+        name="season-print-table",
+    ),
+    path(
+        "print/seasons/<slug:league_slug>/<slug:season_slug>/venues/<slug:venue_slug>/",
+        print_views.venue_fixture_list,
+        name="season-print-venue",
+    ),
     path("ratings/", rating_views.ratings_index, name="ratings-index"),
     path("ratings/<slug:game>/", rating_views.ratings_table, name="ratings-table"),
     path("calendars/teams/<slug:slug>.ics", calendar_views.team_calendar, name="calendar-team"),

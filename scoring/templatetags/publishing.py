@@ -49,6 +49,12 @@ def fixture_result_charts(fixture: Fixture):
     return {"charts": get_kind(fixture.season.game).result_charts(sheet=result.sheet, names=names)}
 
 
+@register.filter
+def numbers(count) -> range:
+    """1 to `count`: the rows of a blank grid ({% for round in 10|numbers %})."""
+    return range(1, int(count) + 1)
+
+
 @register.inclusion_tag("scoring/_subscribe.html", takes_context=True)
 def subscribe_link(context, feed_url: str, label: str = "Subscribe to the calendar"):
     request = context.get("request")
