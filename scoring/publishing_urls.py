@@ -2,9 +2,11 @@
 
 from django.urls import path
 
-from . import calendar_views, print_views, rating_views
+from . import calendar_views, print_views, rating_views, tv_views
 
 urlpatterns = [
+    path("tv/<slug:venue_slug>/<str:token>/", tv_views.tv_screen, name="tv-screen"),
+    path("tv/<slug:venue_slug>/<str:token>/board/", tv_views.tv_board, name="tv-board"),
     path("print/fixtures/<int:pk>/", print_views.fixture_sheet, name="print-fixture-sheet"),
     path(
         "print/seasons/<slug:league_slug>/<slug:season_slug>/",

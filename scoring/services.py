@@ -6,16 +6,17 @@ save are told apart by the lock on the fixture row: the first one writes the nex
 second one finds the version changed under it and gets `ResultConflict`, with nothing lost.
 """
 
+import secrets
 import time
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from leagues.models import Fixture, Season, TeamMember
+from leagues.models import Fixture, Season, TeamMember, Venue
 from leagues.permissions import ensure_can_enter_results
 
 from .kinds import all_kinds
-from .models import PlayerRating, RatingPoint, RatingRun, ResultVersion
+from .models import PlayerRating, RatingPoint, RatingRun, ResultVersion, VenueScreen
 from .outcomes import match_outcome
 from .rating_queue import ratings_recompute_on_commit
 from .rating_selectors import rated_fixtures, ratings_results_stamp
@@ -243,3 +244,16 @@ def ratings_refresh_stale() -> list[str]:
     for game in stale:
         ratings_recompute(game=game)
     return stale
+
+
+@transaction.atomic
+def venue_screen_issue(*, venue_id: int) -> VenueScreen:
+    """Give the venue's TV screen a new secret token (the first, or one replacing a leaked
+    one: the old address stops working at once). Raises Venue.DoesNotExist."""
+    venue = Venue.objects.select_for_update().get(pk=venue_id)
+    screen, _ = VenueScreen.objects.get_or_create(
+        venue=venue, defaults={"token": secrets.token_urlsafe(24)}
+    )
+    screen.token = secrets.token_urlsafe(24)
+    screen.save(update_fields=["token"])
+    return screen
