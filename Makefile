@@ -21,11 +21,13 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 test: $(STAMP)
 	@bin/ensure-services
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 	DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/roundel} \
 	TEST_REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379} \
 	$(VENV)/bin/pytest -n 2 --dist loadgroup -q

@@ -11,4 +11,5 @@ urlpatterns = [
     path("staff/", include("scoring.urls")),
     path("", include("scoring.publishing_urls")),
     path("", include("leagues.urls")),
+    path("", include("scoring.page_urls")),
 ]
