@@ -7,7 +7,7 @@ import pytest
 from icalendar import Calendar
 
 from leagues.models import Fixture
-from leagues.services import fixture_postpone, fixture_reschedule, fixture_void
+from leagues.services import fixture_status_change
 from tests.factories import FixtureFactory, SeasonFactory, TeamFactory, UserFactory, VenueFactory
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +86,7 @@ def test_a_postponed_fixture_then_its_new_date_under_the_same_uid(client, fixtur
     url = "/calendars/seasons/crown-league/autumn.ics"
     first = _events(client, url)[1][uid]
 
-    fixture_postpone(fixture_id=fixture.pk, reason="Pub flooded", by=admin)
+    fixture_status_change(fixture_id=fixture.pk, status="postponed", reason="Pub flooded", by=admin)
     postponed = _events(client, url)[1][uid]
     assert str(postponed["status"]) == "TENTATIVE"
     assert str(postponed["summary"]).startswith("Postponed: Crown Heads v Anchor Rats")
@@ -94,7 +94,7 @@ def test_a_postponed_fixture_then_its_new_date_under_the_same_uid(client, fixtur
     assert postponed["sequence"] > first["sequence"]
 
     new_date = datetime.datetime(2026, 12, 1, 20, 0, tzinfo=LONDON)
-    fixture_reschedule(fixture_id=fixture.pk, starts_at=new_date, by=admin)
+    fixture_status_change(fixture_id=fixture.pk, status="scheduled", starts_at=new_date, by=admin)
     rearranged = _events(client, url)[1][uid]
     assert rearranged.decoded("dtstart") == new_date
     assert rearranged.decoded("dtend") == new_date + datetime.timedelta(hours=3)
@@ -104,7 +104,9 @@ def test_a_postponed_fixture_then_its_new_date_under_the_same_uid(client, fixtur
 
 
 def test_a_void_fixture_is_cancelled(client, fixtures, admin):
-    fixture_void(fixture_id=fixtures[1].pk, reason="Team withdrew", by=admin)
+    fixture_status_change(
+        fixture_id=fixtures[1].pk, status="void", reason="Team withdrew", by=admin
+    )
     event = _events(client, "/calendars/venues/the-crown.ics")[1][
         f"fixture-{fixtures[1].pk}@roundel"
     ]

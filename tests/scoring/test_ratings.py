@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from leagues.models import Game, TeamMember
-from leagues.services import fixture_void
+from leagues.services import fixture_status_change
 from scoring.models import PlayerRating, RatingPoint, RatingRun
 from scoring.ratings import RatedFixture, RatedMatch, ratings_replay, shared_ranks
 from scoring.services import ratings_recompute, ratings_refresh_stale, result_submit
@@ -186,7 +186,7 @@ def test_a_correction_in_round_three_equals_the_right_result_from_the_start(admi
 @pytest.mark.django_db
 def test_a_voided_result_drops_out_as_if_never_entered(admin):
     teams, fixtures = _league(admin, entered=[_right(n) for n in range(6)])
-    fixture_void(fixture_id=fixtures[3].pk, reason="Wrong teams", by=admin)
+    fixture_status_change(fixture_id=fixtures[3].pk, status="void", reason="Wrong teams", by=admin)
     ratings_recompute(game=Game.KOROVA)
     voided = _by_seat(teams)
     assert RatingRun.objects.get(game=Game.KOROVA).fixtures == 5
@@ -253,5 +253,5 @@ def test_the_periodic_refresh_recomputes_only_what_changed(admin):
     _, fixtures = _league(admin, entered=[_right(n) for n in range(6)])
     ratings_refresh_stale()
     assert ratings_refresh_stale() == []
-    fixture_void(fixture_id=fixtures[0].pk, reason="Wrong teams", by=admin)
+    fixture_status_change(fixture_id=fixtures[0].pk, status="void", reason="Wrong teams", by=admin)
     assert ratings_refresh_stale() == [Game.KOROVA]

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from leagues.models import Game, TeamMember
-from leagues.services import fixture_postpone
+from leagues.services import fixture_status_change
 from scoring.services import result_submit, venue_screen_issue
 from scoring.tv import pub_evening
 from tests.factories import (
@@ -83,7 +83,7 @@ def test_the_screen_shows_tonights_fixtures_results_and_the_table(client, pub):
     ]
     sheet = {"players": players, "rounds": [[20, 5, 10, 5]] * 4}
     result_submit(fixture_id=fixture.pk, sheet=sheet, based_on_version=0, by=admin)
-    fixture_postpone(fixture_id=tonight[1].pk, reason="Snow", by=admin)
+    fixture_status_change(fixture_id=tonight[1].pk, status="postponed", reason="Snow", by=admin)
 
     page = client.get(_url(venue, screen.token)).content.decode()
     assert "The Black Cow" in page
