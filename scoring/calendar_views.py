@@ -8,14 +8,13 @@ from leagues.models import Season, Team, Venue
 
 from . import calendars
 
+_ID_MARK = 987654321
+
 
 def _ical(request, feed: calendars.Feed, filename: str) -> HttpResponse:
-    body = calendars.feed_ical(
-        feed,
-        fixture_url=lambda fixture: request.build_absolute_uri(
-            reverse("fixture-detail", args=[fixture.pk])
-        ),
-    )
+    # One reverse() for the whole feed: the page address with the id's place kept as "{}".
+    page = request.build_absolute_uri(reverse("fixture-detail", args=[_ID_MARK]))
+    body = calendars.feed_ical(feed, fixture_url=page.replace(str(_ID_MARK), "{}"))
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{filename}.ics"'
     return response

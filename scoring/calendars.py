@@ -13,11 +13,12 @@ is CANCELLED, so calendars strike it out rather than keep a stale event.
 """
 
 import datetime
+import hashlib
 import zoneinfo
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Count, Max, QuerySet
 from icalendar import Calendar, Event
 
@@ -27,6 +28,7 @@ from leagues.models import Fixture, Season, Team, Venue
 FIXTURE_LENGTH = datetime.timedelta(hours=3)
 # How often calendar apps are asked to fetch the feed again.
 REFRESH_INTERVAL = datetime.timedelta(hours=6)
+FEED_CACHE_SECONDS = 24 * 60 * 60
 
 _STATUS = {
     Fixture.Status.SCHEDULED: "CONFIRMED",
@@ -80,8 +82,34 @@ def season_feed(*, season: Season) -> Feed:
     return Feed(name=f"{season} fixtures", fixtures=_fixtures(season.fixtures.all()))
 
 
-def feed_ical(feed: Feed, *, fixture_url: Callable[[Fixture], str]) -> bytes:
-    """The feed as an iCalendar file; `fixture_url` gives a fixture's page (absolute URL)."""
+def feed_ical(feed: Feed, *, fixture_url: str) -> bytes:
+    """The feed as an iCalendar file. `fixture_url` is a fixture page's absolute address with
+    "{}" for the fixture's id.
+
+    Building a feed of a thousand fixtures takes icalendar a second or two, and calendar apps
+    ask again every few hours whether anything changed: the file is cached under a digest of
+    everything it shows, so an unchanged feed costs only the query that reads the fixtures.
+    """
+    key = "roundel:ical:" + _digest(feed, fixture_url)
+    body = cache.get(key)
+    if body is None:
+        body = _build(feed, fixture_url)
+        cache.set(key, body, FEED_CACHE_SECONDS)
+    return body
+
+
+def _digest(feed: Feed, fixture_url: str) -> str:
+    parts = [feed.name, fixture_url, settings.TIME_ZONE, settings.CALENDAR_UID_DOMAIN]
+    for f in feed.fixtures:
+        parts.append(
+            f"{f.pk}|{f.changes}|{f.changed_at.isoformat()}|{f.status}|{f.starts_at.isoformat()}|"
+            f"{f.postponed_reason}|{f.round}|{f.home_team.name}|{f.away_team.name}|"
+            f"{f.venue.name}|{f.venue.address}|{f.season}|{f.season.league.name}"
+        )
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _build(feed: Feed, fixture_url: str) -> bytes:
     zone = zoneinfo.ZoneInfo(settings.TIME_ZONE)
     calendar = Calendar()
     calendar.add("prodid", "-//Roundel//Fixtures//EN")
@@ -93,7 +121,7 @@ def feed_ical(feed: Feed, *, fixture_url: Callable[[Fixture], str]) -> bytes:
     calendar.add("refresh-interval", REFRESH_INTERVAL, parameters={"VALUE": "DURATION"})
     calendar.add("x-published-ttl", REFRESH_INTERVAL)
     for fixture in feed.fixtures:
-        calendar.add_component(_event(fixture, zone, fixture_url(fixture)))
+        calendar.add_component(_event(fixture, zone, fixture_url.format(fixture.pk)))
     calendar.add_missing_timezones()
     return calendar.to_ical()
 

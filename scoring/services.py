@@ -189,24 +189,29 @@ def ratings_recompute(*, game: str, when_stale: bool = False) -> RatingRun:
         return run
     fixtures = rated_fixtures(game=game)
     replay = ratings_replay(fixtures)
-
-    PlayerRating.objects.filter(game=game).delete()
-    RatingPoint.objects.filter(game=game).delete()
-    PlayerRating.objects.bulk_create(
-        PlayerRating(
-            game=game,
-            player_id=player_id,
-            mu=rating.mu,
-            sigma=rating.sigma,
-            ordinal=rating.ordinal,
-            games=rating.games,
-            last_played_at=rating.last_played_at,
-        )
-        for player_id, rating in replay.current.items()
+    _rows_replace(
+        PlayerRating.objects.filter(game=game),
+        key=("player_id",),
+        values=("mu", "sigma", "games", "last_played_at"),
+        wanted={
+            (player_id,): PlayerRating(
+                game=game,
+                player_id=player_id,
+                mu=rating.mu,
+                sigma=rating.sigma,
+                ordinal=rating.ordinal,
+                games=rating.games,
+                last_played_at=rating.last_played_at,
+            )
+            for player_id, rating in replay.current.items()
+        },
     )
-    RatingPoint.objects.bulk_create(
-        (
-            RatingPoint(
+    _rows_replace(
+        RatingPoint.objects.filter(game=game),
+        key=("player_id", "fixture_id"),
+        values=("mu", "sigma", "games", "played_at"),
+        wanted={
+            (point.player_id, point.fixture_id): RatingPoint(
                 game=game,
                 player_id=point.player_id,
                 fixture_id=point.fixture_id,
@@ -217,8 +222,7 @@ def ratings_recompute(*, game: str, when_stale: bool = False) -> RatingRun:
                 games=point.games,
             )
             for point in replay.points
-        ),
-        batch_size=2000,
+        },
     )
     run.computed_at = timezone.now()
     run.results_stamp = stamp
@@ -227,6 +231,24 @@ def ratings_recompute(*, game: str, when_stale: bool = False) -> RatingRun:
     run.seconds = time.perf_counter() - started
     run.save()
     return run
+
+
+def _rows_replace(rows, *, key: tuple, values: tuple, wanted: dict) -> None:
+    """Make `rows` hold exactly the `wanted` objects (key tuple -> unsaved model object),
+    writing only what differs: a new result at the end of the history changes a handful of
+    rows, not the tens of thousands a game's history holds. The replay is deterministic, so
+    an unchanged rating comes out bit for bit the same and compares equal."""
+    stale = []
+    for pk, *stored in rows.values_list("pk", *key, *values):
+        row_key, row_values = tuple(stored[: len(key)]), stored[len(key) :]
+        new = wanted.get(row_key)
+        if new is not None and [getattr(new, name) for name in values] == row_values:
+            del wanted[row_key]
+        else:
+            stale.append(pk)
+    for start in range(0, len(stale), 5000):
+        rows.model.objects.filter(pk__in=stale[start : start + 5000]).delete()
+    rows.model.objects.bulk_create(wanted.values(), batch_size=2000)
 
 
 def ratings_refresh_stale() -> list[str]:
