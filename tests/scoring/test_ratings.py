@@ -255,3 +255,15 @@ def test_the_periodic_refresh_recomputes_only_what_changed(admin):
     assert ratings_refresh_stale() == []
     fixture_status_change(fixture_id=fixtures[0].pk, status="void", reason="Wrong teams", by=admin)
     assert ratings_refresh_stale() == [Game.KOROVA]
+
+
+@pytest.mark.django_db
+def test_a_recomputation_rewrites_only_the_rows_that_changed(admin):
+    teams, fixtures = _league(admin, entered=[_right(n) for n in range(5)] + [None])
+    points = dict(RatingPoint.objects.values_list("pk", "fixture_id"))
+    _submit(fixtures[5], _korova(fixtures[5], _right(5)), admin)
+    ratings_recompute(game=Game.KOROVA)
+    after = dict(RatingPoint.objects.values_list("pk", "fixture_id"))
+    assert {pk: f for pk, f in after.items() if pk in points} == points  # the past kept
+    assert sorted(set(after.values()) - set(points.values())) == [fixtures[5].pk]
+    assert len(after) == len(points) + 4
