@@ -8,13 +8,14 @@ a "Chart as a table" disclosure. Lines are told apart by colour and by dash patt
 legend names them in text, so colour is never the only key.
 """
 
+import math
 from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 WIDTH, HEIGHT = 400, 260
-LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 34
+LEFT, RIGHT, TOP, BOTTOM = 40, 22, 14, 34
 # Okabe–Ito: told apart by most colour-blind readers too.
 COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#999933"]
 DASHES = ["", "6 3", "2 3", "8 3 2 3"]
@@ -67,31 +68,42 @@ def _dash(n: int) -> str:
 
 
 def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}".replace("-", "−")
 
 
-def _bounds(chart: Chart) -> tuple[float, float]:
-    values = [v for s in chart.series for v in s.values if v is not None]
-    low, high = (min(values), max(values)) if values else (0, 1)
-    if chart.integer_y and chart.lower_is_up:
+def _scale(chart: Chart) -> tuple[float, float, list[float]]:
+    """The y axis: its ends and its ticks, on a step of 1, 2 or 5 times a power of ten, at
+    most six ticks; positions run from 1st."""
+    values = [v for s in chart.series for v in s.values if v is not None] or [0, 1]
+    low, high = min(values), max(values)
+    if chart.lower_is_up:
         low = 1
     if low == high:
         low, high = low - 1, high + 1
-    return low, high
+    step = _nice_step((high - low) / 5, integer=chart.integer_y)
+    low = math.floor(low / step) * step if not chart.lower_is_up else low
+    high = math.ceil(high / step) * step
+    ticks = []
+    tick = low
+    while tick <= high + step / 1000:
+        ticks.append(round(tick, 6))
+        tick += step
+    return low, high, ticks
 
 
-def _ticks(low: float, high: float, integer: bool) -> list[float]:
-    span = high - low
-    step = max(1, round(span / 5)) if integer else span / 4
-    if integer:
-        return list(range(int(low), int(high) + 1, int(step)))
-    return [low + step * n for n in range(5)]
+def _nice_step(rough: float, *, integer: bool) -> float:
+    power = 10 ** math.floor(math.log10(rough)) if rough > 0 else 1
+    for factor in (1, 2, 5, 10):
+        if factor * power >= rough:
+            step = factor * power
+            break
+    return max(1, round(step)) if integer else step
 
 
 def _svg(chart: Chart) -> str:
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     count = max(len(chart.x_labels), 1)
-    low, high = _bounds(chart)
+    low, high, ticks = _scale(chart)
 
     def x(i: int) -> float:
         return LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
@@ -106,16 +118,16 @@ def _svg(chart: Chart) -> str:
         f'<title id="{_id(chart)}-t">{escape(chart.title)}</title>',
         f'<desc id="{_id(chart)}-d">{escape(chart.description)}</desc>',
     ]
-    for tick in _ticks(low, high, chart.integer_y):
+    for tick in ticks:
         parts.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
             f'stroke="#ccc" stroke-width="1"/>'
             f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="13" '
-            f'fill="#333">{_number(round(tick, 1))}</text>'
+            f'fill="#333">{_number(tick)}</text>'
         )
-    every = max(1, round(count / 8))
+    every = max(1, math.ceil(count / 6))  # about 50 units a date label: six fit
     for i, label in enumerate(chart.x_labels):
-        if i % every == 0 or i == count - 1:
+        if i % every == 0:
             parts.append(
                 f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '
                 f'font-size="13" fill="#333">{escape(label)}</text>'

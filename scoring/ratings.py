@@ -91,45 +91,46 @@ def shared_ranks(scores: Iterable[float], *, lower_is_better: bool) -> tuple[int
 
 def ratings_replay(fixtures: Iterable[RatedFixture]) -> RatingReplay:
     """Every player's rating after replaying `fixtures` in the order they were played."""
-    current: dict[int, CurrentRating] = {}
+    model_ratings: dict[int, Any] = {}  # player id → the model's rating object
+    games: dict[int, int] = {}
+    last_played: dict[int, Any] = {}
     points: list[RatingPoint] = []
     matches = 0
     for fixture in sorted(fixtures, key=lambda f: (f.played_at, f.fixture_id)):
-        touched: list[int] = []
+        touched: dict[int, None] = {}  # in order of first appearance
         for match in fixture.matches:
-            _rate(match, current, fixture.played_at)
+            teams = [[_rating_of(pid, model_ratings) for pid in side] for side in match.sides]
+            rated = MODEL.rate(teams, ranks=list(match.ranks))
+            for side, new_side in zip(match.sides, rated):
+                for pid, new in zip(side, new_side):
+                    model_ratings[pid] = new
+                    games[pid] = games.get(pid, 0) + 1
+                    last_played[pid] = fixture.played_at
+                    touched[pid] = None
             matches += 1
-            touched += [pid for side in match.sides for pid in side if pid not in touched]
-        for player_id in touched:
-            rating = current[player_id]
+        for pid in touched:
+            rating = model_ratings[pid]
             points.append(
                 RatingPoint(
-                    player_id=player_id,
+                    player_id=pid,
                     fixture_id=fixture.fixture_id,
                     played_at=fixture.played_at,
                     mu=rating.mu,
                     sigma=rating.sigma,
-                    ordinal=rating.ordinal,
-                    games=rating.games,
+                    ordinal=ordinal(mu=rating.mu, sigma=rating.sigma),
+                    games=games[pid],
                 )
             )
+    current = {
+        pid: CurrentRating(
+            mu=rating.mu, sigma=rating.sigma, games=games[pid], last_played_at=last_played[pid]
+        )
+        for pid, rating in model_ratings.items()
+    }
     return RatingReplay(current=current, points=points, matches=matches)
 
 
-def _rate(match: RatedMatch, current: dict[int, CurrentRating], played_at) -> None:
-    teams = [
-        [
-            MODEL.create_rating([current[pid].mu, current[pid].sigma])
-            if pid in current
-            else MODEL.rating()
-            for pid in side
-        ]
-        for side in match.sides
-    ]
-    rated = MODEL.rate(teams, ranks=list(match.ranks))
-    for side, new_side in zip(match.sides, rated):
-        for pid, new in zip(side, new_side):
-            games = current[pid].games + 1 if pid in current else 1
-            current[pid] = CurrentRating(
-                mu=new.mu, sigma=new.sigma, games=games, last_played_at=played_at
-            )
+def _rating_of(player_id: int, model_ratings: dict):
+    """The player's rating so far, or a newcomer's (μ 25, σ 25/3)."""
+    rating = model_ratings.get(player_id)
+    return rating if rating is not None else MODEL.rating()

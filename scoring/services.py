@@ -194,15 +194,15 @@ def ratings_recompute(*, game: str, when_stale: bool = False) -> RatingRun:
         key=("player_id",),
         values=("mu", "sigma", "games", "last_played_at"),
         wanted={
-            (player_id,): PlayerRating(
-                game=game,
-                player_id=player_id,
-                mu=rating.mu,
-                sigma=rating.sigma,
-                ordinal=rating.ordinal,
-                games=rating.games,
-                last_played_at=rating.last_played_at,
-            )
+            (player_id,): {
+                "game": game,
+                "player_id": player_id,
+                "mu": rating.mu,
+                "sigma": rating.sigma,
+                "ordinal": rating.ordinal,
+                "games": rating.games,
+                "last_played_at": rating.last_played_at,
+            }
             for player_id, rating in replay.current.items()
         },
     )
@@ -211,16 +211,16 @@ def ratings_recompute(*, game: str, when_stale: bool = False) -> RatingRun:
         key=("player_id", "fixture_id"),
         values=("mu", "sigma", "games", "played_at"),
         wanted={
-            (point.player_id, point.fixture_id): RatingPoint(
-                game=game,
-                player_id=point.player_id,
-                fixture_id=point.fixture_id,
-                played_at=point.played_at,
-                mu=point.mu,
-                sigma=point.sigma,
-                ordinal=point.ordinal,
-                games=point.games,
-            )
+            (point.player_id, point.fixture_id): {
+                "game": game,
+                "player_id": point.player_id,
+                "fixture_id": point.fixture_id,
+                "played_at": point.played_at,
+                "mu": point.mu,
+                "sigma": point.sigma,
+                "ordinal": point.ordinal,
+                "games": point.games,
+            }
             for point in replay.points
         },
     )
@@ -234,7 +234,7 @@ def ratings_recompute(*, game: str, when_stale: bool = False) -> RatingRun:
 
 
 def _rows_replace(rows, *, key: tuple, values: tuple, wanted: dict) -> None:
-    """Make `rows` hold exactly the `wanted` objects (key tuple -> unsaved model object),
+    """Make `rows` hold exactly the `wanted` rows (key tuple -> the row's fields),
     writing only what differs: a new result at the end of the history changes a handful of
     rows, not the tens of thousands a game's history holds. The replay is deterministic, so
     an unchanged rating comes out bit for bit the same and compares equal."""
@@ -242,13 +242,15 @@ def _rows_replace(rows, *, key: tuple, values: tuple, wanted: dict) -> None:
     for pk, *stored in rows.values_list("pk", *key, *values):
         row_key, row_values = tuple(stored[: len(key)]), stored[len(key) :]
         new = wanted.get(row_key)
-        if new is not None and [getattr(new, name) for name in values] == row_values:
+        if new is not None and [new[name] for name in values] == row_values:
             del wanted[row_key]
         else:
             stale.append(pk)
     for start in range(0, len(stale), 5000):
         rows.model.objects.filter(pk__in=stale[start : start + 5000]).delete()
-    rows.model.objects.bulk_create(wanted.values(), batch_size=2000)
+    rows.model.objects.bulk_create(
+        (rows.model(**fields) for fields in wanted.values()), batch_size=2000
+    )
 
 
 def ratings_refresh_stale() -> list[str]:
