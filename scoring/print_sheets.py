@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import segno
 from django.db.models import Q
+from django.template.loader import select_template
 from django.utils.safestring import SafeString, mark_safe
 
 from games.engines import get_engine
@@ -33,7 +34,7 @@ class FixtureSheet:
     away: list[Player]
     tables: list[SeatedTable]
     rule_options: dict  # the season's options with the engine's defaults filled in
-    template: str  # the game's own blank grid
+    template: str  # the game's own blank grid; a plain notes box for a game without one
 
 
 def fixture_sheet(*, fixture_id: int) -> FixtureSheet:
@@ -68,7 +69,9 @@ def fixture_sheet(*, fixture_id: int) -> FixtureSheet:
             for plan in plans
         ],
         rule_options=resolve_options(get_engine(game).options, fixture.season.rule_options),
-        template=f"scoring/{game}/print_sheet.html",
+        template=select_template(
+            [f"scoring/{game}/print_sheet.html", "scoring/print/_notes_box.html"]
+        ).template.name,
     )
 
 
