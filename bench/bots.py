@@ -3,13 +3,14 @@
     .venv/bin/python bench/bots.py [--games 1000] [--runs 3] [SETUP ...]
 
 Setups: korova (one bot and three random players, the bot's seat rotating game by
-game), convoy-2 (a bot against a random player), convoy-4 (a side of two bots
+game), convoy-2 (a bot against a random player, seats alternating), convoy-4 (a side of two bots
 against a side of two random players; the bots' side alternates), conquian (a bot
 against a random player, matches to 5, seats alternating). Game k uses seed k, so
 the win rates are the same in every run; the times are the median of --runs runs.
 For each setup it prints the bots' win rate with a 95% Wilson interval, the rate
 the same seats win when they play at random too (the baseline), the drawn share,
-the time per game and the bots' time per move (mean and 99th percentile).
+the bots' win rate by their (first) seat, the time per game and the bots' time per
+move (mean and 99th percentile).
 """
 
 import argparse
@@ -61,17 +62,22 @@ def wilson(wins, n, z=1.96):
 
 
 def run(name, games, use_bots):
-    """(wins, draws, seconds per game, bot move times) over `games` games."""
+    """(wins, wins and games by the bots' first seat, draws, seconds per game, bot move
+    times) over `games` games."""
     game, players, bot_seats_of = SETUPS[name]
     wins = draws = 0
+    by_seat = {}
     move_times = []
     start = time.perf_counter()
     for seed in range(games):
         bot_seats = bot_seats_of(seed)
         outcome = play(game, players, seed, bot_seats, use_bots, move_times)
-        wins += bool(set(outcome["winners"]) & bot_seats)
+        won = bool(set(outcome["winners"]) & bot_seats)
+        wins += won
+        seat_wins, seat_games = by_seat.get(min(bot_seats), (0, 0))
+        by_seat[min(bot_seats)] = (seat_wins + won, seat_games + 1)
         draws += outcome["draw"]
-    return wins, draws, (time.perf_counter() - start) / games, move_times
+    return wins, by_seat, draws, (time.perf_counter() - start) / games, move_times
 
 
 def main():
@@ -84,10 +90,10 @@ def main():
     if unknown:
         parser.error(f"unknown setup {unknown[0]!r}; known: {', '.join(SETUPS)}")
     for name in args.setups:
-        base_wins, _, base_time, _ = run(name, args.games, use_bots=False)
+        base_wins, _, _, base_time, _ = run(name, args.games, use_bots=False)
         per_game, means, p99s = [], [], []
         for _ in range(args.runs):
-            wins, draws, seconds, move_times = run(name, args.games, use_bots=True)
+            wins, by_seat, draws, seconds, move_times = run(name, args.games, use_bots=True)
             per_game.append(seconds * 1000)
             means.append(statistics.fmean(move_times) * 1e6)
             p99s.append(statistics.quantiles(move_times, n=100)[98] * 1e6)
@@ -98,6 +104,11 @@ def main():
             f"{args.games}; random in the same seats {base_wins / args.games:.1%} "
             f"({base_low:.1%}-{base_high:.1%}); drawn {draws / args.games:.1%}"
         )
+        seats = ", ".join(
+            f"{seat}: {seat_wins / seat_games:.1%}"
+            for seat, (seat_wins, seat_games) in sorted(by_seat.items())
+        )
+        print(f"{'':9s} bots win by their (first) seat: {seats}")
         print(
             f"{'':9s} {statistics.median(per_game):.2f} ms/game with bots "
             f"({base_time * 1000:.2f} all random); bot move mean "

@@ -10,11 +10,7 @@ app = Celery("roundel")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-# Periodic work.
-app.conf.beat_schedule = {
-    # The safety net behind the recomputation each saved result queues (scoring.tasks).
-    "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
-}
+# Periodic work is CELERY_BEAT_SCHEDULE in settings (the live tables' sweep).
 
 
 @app.task(name="roundel.ping")

@@ -51,7 +51,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin_site.RoundelAdminConfig",  # django.contrib.admin, ids checked
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -73,6 +73,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.api_errors.ApiBodyLimitMiddleware",  # 413 before anything reads the body
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -196,16 +197,22 @@ CACHES = {
         "LOCATION": "roundel",
     }
 }
-if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
-    CACHES["default"] = {
-        # A Redis that is down or silent is a cache miss (and a warning), never an error page.
+
+
+def redis_cache(url: str) -> dict:
+    """A Redis that is down or silent is a cache miss (and a warning), never an error page."""
+    return {
         "BACKEND": "config.cache.ForgivingRedisCache",
-        "LOCATION": os.environ["CACHE_URL"],
+        "LOCATION": url,
         "OPTIONS": {
             "socket_connect_timeout": float(os.environ.get("CACHE_CONNECT_TIMEOUT", "0.3")),
             "socket_timeout": float(os.environ.get("CACHE_TIMEOUT", "0.3")),
         },
     }
+
+
+if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
+    CACHES["default"] = redis_cache(os.environ["CACHE_URL"])
 
 # Security: production is HTTPS behind a proxy that sets X-Forwarded-Proto.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -270,6 +277,8 @@ if CELERY_BROKER_URL == "filesystem://":
         "data_folder_out": _queue_dir,
         "processed_folder": (VAR_DIR / "celery" / "processed").as_posix(),
         "store_processed": False,
+        # Look for new messages every 0.2 s (the default 1 s would delay bots and expiries).
+        "polling_interval": 0.2,
         "control_folder": (VAR_DIR / "celery" / "control").as_posix(),
     }
     Path(_queue_dir).mkdir(parents=True, exist_ok=True)
@@ -288,5 +297,24 @@ LOGGING = {
     "loggers": {
         "django.db.backends": {"level": "INFO"},
         "axes.apps": {"level": "WARNING"},  # not its version banner on every command
+    },
+}
+
+# Live tables: a practice bot thinks this many seconds (uniform between the two) before it
+# moves; beat sweeps for overdue turns whose expiry task was lost every GAMES_SWEEP_SECONDS.
+GAMES_BOT_THINK_SECONDS = (
+    float(os.environ.get("GAMES_BOT_THINK_MIN", "0.8")),
+    float(os.environ.get("GAMES_BOT_THINK_MAX", "1.6")),
+)
+GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "2"))
+# Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker
+# restart); the database knows which turns are overdue.
+CELERY_BEAT_SCHEDULE = {
+    # The safety net behind the rating recomputation each saved result queues (scoring.tasks).
+    "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
+    "sweep-overdue-turns": {
+        "task": "games.sweep_overdue_turns",
+        "schedule": GAMES_SWEEP_SECONDS,
+        "options": {"expires": GAMES_SWEEP_SECONDS},
     },
 }

@@ -7,8 +7,8 @@ fixed number of SQL statements whatever the page holds (select_related/prefetch_
 """
 
 from django import forms
+from django.db import connection
 from django_filters import rest_framework as filters
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers
 from rest_framework.pagination import PageNumberPagination
@@ -31,11 +31,21 @@ class ReadOnlyApi:
     pagination_class = Pagination
 
 
-@extend_schema_field(OpenApiTypes.INT)
+@extend_schema_field(
+    {"type": "integer", "format": "int64", "minimum": -(2**63), "maximum": 2**63 - 1}
+)
 class WholeNumberFilter(filters.NumberFilter):
-    """An id or a round: a whole number, so "1.5" is a 400 ("Enter a whole number."), not 1."""
+    """An id or a round: a whole number, so "1.5" is a 400 ("Enter a whole number."), not 1,
+    and one the database can hold, so a 30-digit id is a 400 too (SQLite cannot even compare
+    it: OverflowError)."""
 
     field_class = forms.IntegerField
+
+    def __init__(self, *args, **kwargs):
+        low, high = connection.ops.integer_field_range("BigIntegerField")
+        kwargs.setdefault("min_value", low)
+        kwargs.setdefault("max_value", high)
+        super().__init__(*args, **kwargs)
 
 
 # ---- Small nested shapes ----------------------------------------------------------------------

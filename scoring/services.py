@@ -62,6 +62,9 @@ def result_submit(
     and the version the caller started from (`based_on_version`, 0 when there was no result)
     are checked, the sheet is validated against the season's rules, and the version is written.
 
+    `by` is None only for a result written by the fixture's live tables (source LIVE): the
+    tables that played the game are the authority, not a person.
+
     Raises:
       PermissionDenied  `by` does not serve the fixture's venue (and is no superuser);
       FixtureNotOpen    the fixture is void;
@@ -95,7 +98,8 @@ def _record_version(
     *, fixture_id: int, sheet: dict, based_on_version: int, by, source: str, note: str
 ) -> ResultVersion:
     fixture = _locked_fixture(fixture_id)
-    ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
+    if by is not None or source != ResultVersion.Source.LIVE:
+        ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
     if fixture.status == Fixture.Status.VOID:
         raise FixtureNotOpen("This fixture is void: it takes no result.")
 

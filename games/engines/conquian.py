@@ -80,6 +80,9 @@ def _fits(card: int, melds: int) -> bool:
 
 class ConquianEngine:
     options = OPTIONS
+    # The cut for the first deal (RULES.md): the lower card deals, so seat 0 (the non-dealer)
+    # is the higher card. Engines without this attribute: the highest card deals.
+    dealer_cut = "lowest"
 
     # -- setting up ---------------------------------------------------------------------
 

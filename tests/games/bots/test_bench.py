@@ -15,9 +15,10 @@ def test_the_bench_prints_win_rates_with_intervals_and_times():
         check=True,
     )
     lines = result.stdout.splitlines()
-    assert [line.split()[0] for line in lines[::2]] == ["korova", "conquian"]
-    assert all("bots win" in line and "95% CI" in line for line in lines[::2])
-    assert all("ms/game" in line and "bot move mean" in line for line in lines[1::2])
+    assert [line.split()[0] for line in lines[::3]] == ["korova", "conquian"]
+    assert all("bots win" in line and "95% CI" in line for line in lines[::3])
+    assert "seat: 0: " in lines[1] and "3: " in lines[1]  # Корова: the bot's seat rotates
+    assert all("ms/game" in line and "bot move mean" in line for line in lines[2::3])
 
 
 def test_an_unknown_setup_is_refused_by_name():
