@@ -39,31 +39,77 @@ _STATUS = {
 
 
 @dataclass(frozen=True)
+class FeedFixture:
+    """What an event shows of a fixture (plain values: a feed may hold a thousand)."""
+
+    pk: int
+    round: int
+    starts_at: datetime.datetime
+    status: str
+    postponed_reason: str
+    home: str
+    away: str
+    venue: str
+    address: str
+    season: str
+    league: str
+    changes: int  # changes since it was created: the event's SEQUENCE
+    changed_at: datetime.datetime
+
+
+@dataclass(frozen=True)
 class Feed:
     name: str
-    fixtures: list[Fixture]  # each with .changes (history rows) and .changed_at
+    fixtures: list[FeedFixture]
 
 
 def fixture_uid(fixture_id: int) -> str:
     return f"fixture-{fixture_id}@{settings.CALENDAR_UID_DOMAIN}"
 
 
-def _fixtures(queryset: QuerySet[Fixture]) -> list[Fixture]:
-    fixtures = list(
-        queryset.select_related("season__league", "home_team", "away_team", "venue").order_by(
-            "starts_at", "pk"
-        )
-    )
+_FIELDS = (
+    "pk",
+    "round",
+    "starts_at",
+    "status",
+    "postponed_reason",
+    "home_team__name",
+    "away_team__name",
+    "venue__name",
+    "venue__address",
+    "season__name",
+    "season__league__name",
+)
+
+
+def _fixtures(queryset: QuerySet[Fixture]) -> list[FeedFixture]:
+    rows = list(queryset.order_by("starts_at", "pk").values_list(*_FIELDS))
     changes = {
-        row["id"]: row
-        for row in Fixture.history.filter(id__in=[f.pk for f in fixtures])
+        row["id"]: (row["count"], row["last"])
+        for row in Fixture.history.filter(id__in=[row[0] for row in rows])
         .values("id")
         .annotate(count=Count("history_id"), last=Max("history_date"))
     }
-    for fixture in fixtures:
-        row = changes.get(fixture.pk, {})
-        fixture.changes = max(row.get("count", 1) - 1, 0)
-        fixture.changed_at = row.get("last") or fixture.starts_at
+    fixtures = []
+    for pk, number, starts_at, status, reason, home, away, venue, address, season, league in rows:
+        count, last = changes.get(pk, (1, None))
+        fixtures.append(
+            FeedFixture(
+                pk=pk,
+                round=number,
+                starts_at=starts_at,
+                status=status,
+                postponed_reason=reason,
+                home=home,
+                away=away,
+                venue=venue,
+                address=address,
+                season=f"{league} {season}",
+                league=league,
+                changes=max(count - 1, 0),
+                changed_at=last or starts_at,
+            )
+        )
     return fixtures
 
 
@@ -100,12 +146,7 @@ def feed_ical(feed: Feed, *, fixture_url: str) -> bytes:
 
 def _digest(feed: Feed, fixture_url: str) -> str:
     parts = [feed.name, fixture_url, settings.TIME_ZONE, settings.CALENDAR_UID_DOMAIN]
-    for f in feed.fixtures:
-        parts.append(
-            f"{f.pk}|{f.changes}|{f.changed_at.isoformat()}|{f.status}|{f.starts_at.isoformat()}|"
-            f"{f.postponed_reason}|{f.round}|{f.home_team.name}|{f.away_team.name}|"
-            f"{f.venue.name}|{f.venue.address}|{f.season}|{f.season.league.name}"
-        )
+    parts += [repr(fixture) for fixture in feed.fixtures]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
@@ -126,9 +167,9 @@ def _build(feed: Feed, fixture_url: str) -> bytes:
     return calendar.to_ical()
 
 
-def _event(fixture: Fixture, zone, url: str) -> Event:
+def _event(fixture: FeedFixture, zone, url: str) -> Event:
     starts = fixture.starts_at.astimezone(zone)
-    title = f"{fixture.home_team.name} v {fixture.away_team.name}"
+    title = f"{fixture.home} v {fixture.away}"
     event = Event()
     event.add("uid", fixture_uid(fixture.pk))
     event.add("sequence", fixture.changes)
@@ -141,17 +182,17 @@ def _event(fixture: Fixture, zone, url: str) -> Event:
         title = f"Postponed: {title}"
     elif fixture.status == Fixture.Status.VOID:
         title = f"Void: {title}"
-    event.add("summary", f"{title} · {fixture.season.league.name}")
-    event.add("location", ", ".join(filter(None, [fixture.venue.name, fixture.venue.address])))
+    event.add("summary", f"{title} · {fixture.league}")
+    event.add("location", ", ".join(filter(None, [fixture.venue, fixture.address])))
     event.add("url", url)
     event.add("description", _description(fixture, url))
     return event
 
 
-def _description(fixture: Fixture, url: str) -> str:
-    lines = [f"{fixture.season}, round {fixture.round}.", f"At {fixture.venue.name}."]
-    if fixture.venue.address:
-        lines.append(fixture.venue.address)
+def _description(fixture: FeedFixture, url: str) -> str:
+    lines = [f"{fixture.season}, round {fixture.round}.", f"At {fixture.venue}."]
+    if fixture.address:
+        lines.append(fixture.address)
     if fixture.status == Fixture.Status.POSTPONED:
         lines.append(f"Postponed: {fixture.postponed_reason or 'a new date is to be set'}.")
     lines.append(url)
