@@ -10,7 +10,6 @@ no script is needed to print.
 from dataclasses import dataclass
 
 import segno
-from django.db.models import Q
 from django.template.loader import select_template
 from django.utils.safestring import SafeString, mark_safe
 
@@ -85,7 +84,7 @@ def qr_svg(url: str) -> SafeString:
 def venue_season_fixtures(*, season: Season, venue: Venue) -> list[Fixture]:
     """The season's fixtures at the venue, in date order, with teams and players."""
     return list(
-        season.fixtures.filter(Q(venue=venue))
+        season.fixtures.filter(venue=venue)
         .select_related("home_team", "away_team")
         .prefetch_related("home_team__members__player", "away_team__members__player")
         .order_by("starts_at", "round", "pk")

@@ -183,7 +183,7 @@ def ratings_recompute(*, game: str, when_stale: bool = False) -> RatingRun:
     RatingRun row is locked first, so two recomputations of one game run one after the other
     and the second sees the first's results too; with `when_stale` it then does nothing if the
     stored ratings already come from the results there are now (a burst of saves queues one
-    task each, and the first does the work). Raises LookupError for an unknown game.
+    task each, and the first does the work). Raises ValueError for an unknown game.
     """
     started = time.perf_counter()
     RatingRun.objects.get_or_create(game=game)
