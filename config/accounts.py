@@ -3,14 +3,17 @@
 The lockout itself is django-axes (settings: AXES_*; docs/operations.md says how an admin
 unlocks someone); this module holds the two places where Roundel differs from its defaults:
 the lockout answer (JSON under /api/, the site's page elsewhere, both 429 with Retry-After)
-and a backend that leaves in-process callers without a request alone.
+and a backend that leaves in-process callers without a request alone. It also keeps password
+reset to where mail can go out (settings.PASSWORD_RESET_BY_MAIL).
 """
 
 import math
+from functools import wraps
 
 from axes.backends import AxesStandaloneBackend
 from axes.helpers import get_cool_off
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 LOCKED_OUT = (
@@ -68,3 +71,21 @@ class RevokeTokensOnPasswordChange:
 
     def get_help_text(self):
         return "Changing your password signs out every API token you hold."
+
+
+def mail_context(request) -> dict:
+    """Templates offer "Forgot your password?" only where the reset mail can be sent."""
+    return {"password_reset_by_mail": settings.PASSWORD_RESET_BY_MAIL}
+
+
+def needs_mail(view):
+    """404 for a password reset page where no mail can go out: it would "succeed" and send
+    nothing (an admin sets a new password in the admin instead)."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not settings.PASSWORD_RESET_BY_MAIL:
+            raise Http404("Password reset by mail is not available here.")
+        return view(request, *args, **kwargs)
+
+    return wrapped

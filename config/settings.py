@@ -13,6 +13,9 @@ CACHE_URL        redis://… for a shared cache; default: in-process memory. An 
 API_TOKEN_TTL_HOURS  how long an API token lives; default 168 (7 days)
 LOGIN_FAILURE_LIMIT / LOGIN_LOCKOUT_MINUTES  lockout after failed logins; default 5 / 60
 TRUSTED_PROXY_COUNT  proxies in front of the site that append to X-Forwarded-For; default 0
+EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL,
+EMAIL_TIMEOUT, DEFAULT_FROM_EMAIL  outgoing mail (SMTP); without EMAIL_HOST, mail goes to the
+                 console under DEBUG and nowhere in production, where password reset is hidden
 """
 
 import os
@@ -101,6 +104,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.accounts.mail_context",
             ],
         },
     },
@@ -213,6 +217,25 @@ def redis_cache(url: str) -> dict:
 
 if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
     CACHES["default"] = redis_cache(os.environ["CACHE_URL"])
+
+# Mail (docs/operations.md). Password reset is offered only where mail can go out: with an
+# SMTP server, or under DEBUG where the console shows the message.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_SSL = env_flag("EMAIL_USE_SSL", False)
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", not EMAIL_USE_SSL)
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Roundel <roundel@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+elif DEBUG:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
+PASSWORD_RESET_BY_MAIL = EMAIL_BACKEND != "django.core.mail.backends.dummy.EmailBackend"
 
 # Security: production is HTTPS behind a proxy that sets X-Forwarded-Proto.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

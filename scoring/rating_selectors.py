@@ -46,6 +46,7 @@ def rated_fixtures(*, game: str) -> list[RatedFixture]:
             "fixture__starts_at",
             "fixture__home_team_id",
             "fixture__away_team_id",
+            "fixture__season__rule_options",
             "sheet",
         )
     )
@@ -57,12 +58,13 @@ def rated_fixtures(*, game: str) -> list[RatedFixture]:
             matches=tuple(
                 kind.rated_matches(
                     sheet=sheet,
+                    rule_options=rule_options,
                     home_player_ids=rosters.get(home_team_id, []),
                     away_player_ids=rosters.get(away_team_id, []),
                 )
             ),
         )
-        for fixture_id, played_at, home_team_id, away_team_id, sheet in rows
+        for fixture_id, played_at, home_team_id, away_team_id, rule_options, sheet in rows
     ]
 
 

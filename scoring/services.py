@@ -6,22 +6,24 @@ save are told apart by the lock on the fixture row: the first one writes the nex
 second one finds the version changed under it and gets `ResultConflict`, with nothing lost.
 """
 
+import datetime
 import secrets
 import time
 
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from leagues.models import Fixture, Season, TeamMember, Venue
+from leagues.models import Fixture, Season, Venue
 from leagues.permissions import ensure_can_enter_results
 
-from .kinds import all_kinds
+from .kinds import SheetInvalid, all_kinds, get_kind
 from .models import PlayerRating, RatingPoint, RatingRun, ResultVersion, VenueScreen
-from .outcomes import match_outcome
 from .rating_queue import ratings_recompute_on_commit
 from .rating_selectors import rated_fixtures, ratings_results_stamp
 from .ratings import ratings_replay
-from .sheets import SheetInvalid, unstorable_character, validate_sheet
+from .selectors import fixture_day_to_come, fixture_sheet_context
+from .sheets import unstorable_character, validate_sheet
 
 NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
 
@@ -47,6 +49,20 @@ class FixtureNotOpen(Exception):
     """The fixture takes no result: it is void."""
 
 
+class BeforeFixtureDay(Exception):
+    """The fixture's day has not come: a result for it is refused (a league admin may override).
+
+    `fixture_day` is the local date the fixture is played on.
+    """
+
+    def __init__(self, *, fixture_day: datetime.date):
+        self.fixture_day = fixture_day
+        super().__init__(
+            f"This fixture is on {fixture_day:%a} {fixture_day.day} {fixture_day:%b %Y}: "
+            "its result can be entered from that day on."
+        )
+
+
 def result_submit(
     *,
     fixture_id: int,
@@ -55,19 +71,26 @@ def result_submit(
     by,
     source: str = ResultVersion.Source.STAFF,
     note: str = "",
+    before_fixture_day: bool = False,
 ) -> ResultVersion:
     """Record a new version of a fixture's result and mark the fixture played.
 
-    One transaction: the fixture row is locked first, then the permission, the fixture's status
-    and the version the caller started from (`based_on_version`, 0 when there was no result)
-    are checked, the sheet is validated against the season's rules, and the version is written.
+    One transaction: the fixture row is locked first, then the permission, the fixture's status,
+    its day and the version the caller started from (`based_on_version`, 0 when there was no
+    result) are checked, the sheet is validated against the season's rules, and the version is
+    written. A result is taken from the fixture's day on (local time: a match is played that
+    evening); `before_fixture_day=True` lets a league admin record one earlier (a match played
+    ahead of its date by agreement). A live table's result (source LIVE) is the game as it was
+    played, whenever that was.
 
     `by` is None only for a result written by the fixture's live tables (source LIVE): the
     tables that played the game are the authority, not a person.
 
     Raises:
-      PermissionDenied  `by` does not serve the fixture's venue (and is no superuser);
+      PermissionDenied  `by` does not serve the fixture's venue (and is no superuser), or asks
+                        for `before_fixture_day` without being a league admin;
       FixtureNotOpen    the fixture is void;
+      BeforeFixtureDay  the fixture's day has not come, and no league admin overrode it;
       ResultConflict    the current version is not `based_on_version` (someone saved meanwhile);
       SheetInvalid      the sheet breaks the game's rules or names players not in the fixture
                         (errors map a field path to a plain message);
@@ -84,6 +107,7 @@ def result_submit(
             by=by,
             source=source,
             note=note,
+            before_fixture_day=before_fixture_day,
         )
     except IntegrityError as exc:
         # Only reachable when a writer went around the fixture lock: the unique constraints
@@ -95,13 +119,22 @@ def result_submit(
 
 @transaction.atomic
 def _record_version(
-    *, fixture_id: int, sheet: dict, based_on_version: int, by, source: str, note: str
+    *,
+    fixture_id: int,
+    sheet: dict,
+    based_on_version: int,
+    by,
+    source: str,
+    note: str,
+    before_fixture_day: bool,
 ) -> ResultVersion:
     fixture = _locked_fixture(fixture_id)
     if by is not None or source != ResultVersion.Source.LIVE:
         ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
     if fixture.status == Fixture.Status.VOID:
         raise FixtureNotOpen("This fixture is void: it takes no result.")
+    if source != ResultVersion.Source.LIVE:
+        _ensure_fixture_day_has_come(fixture=fixture, by=by, override=before_fixture_day)
 
     current = _current_version(fixture.pk)
     current_number = current.number if current is not None else 0
@@ -114,16 +147,10 @@ def _record_version(
     if bad:
         raise SheetInvalid({"note": f"A note cannot hold {bad}."})
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
-    home_players, away_players = _rosters(fixture)
-    clean = validate_sheet(
-        game=season.game,
-        sheet=sheet,
-        rule_options=season.rule_options,
-        fixture_format=season.fixture_format,
-        home_players=home_players,
-        away_players=away_players,
-    )
-    outcome = match_outcome(game=season.game, sheet=clean, rule_options=season.rule_options)
+    kind = get_kind(season.game)
+    context = fixture_sheet_context(fixture=fixture, kind=kind, sheet=sheet)
+    clean = validate_sheet(game=season.game, sheet=sheet, **context)
+    outcome = kind.outcome(sheet=clean, rule_options=season.rule_options)
 
     if current is not None:
         ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
@@ -148,6 +175,17 @@ def _record_version(
     return version
 
 
+def _ensure_fixture_day_has_come(*, fixture: Fixture, by, override: bool) -> None:
+    """A person's result waits for the fixture's day; a live table's is the game as played."""
+    fixture_day = fixture_day_to_come(fixture=fixture)
+    if fixture_day is None:
+        return
+    if not override:
+        raise BeforeFixtureDay(fixture_day=fixture_day)
+    if not getattr(by, "is_superuser", False):
+        raise PermissionDenied("Only a league admin may record a result before the fixture's day.")
+
+
 def _locked_fixture(fixture_id: int) -> Fixture:
     """The fixture row, locked until the transaction ends: the one lock of result_submit.
 
@@ -163,16 +201,6 @@ def _current_version(fixture_id: int) -> ResultVersion | None:
         .filter(fixture_id=fixture_id, is_current=True)
         .first()
     )
-
-
-def _rosters(fixture: Fixture) -> tuple[dict[int, str], dict[int, str]]:
-    """The players of the home and of the away team, id → name, for the sheet's checks."""
-    rosters = {fixture.home_team_id: {}, fixture.away_team_id: {}}
-    for team_id, player_id, name in TeamMember.objects.filter(
-        team_id__in=rosters.keys()
-    ).values_list("team_id", "player_id", "player__name"):
-        rosters[team_id][player_id] = name
-    return rosters[fixture.home_team_id], rosters[fixture.away_team_id]
 
 
 @transaction.atomic
