@@ -8,12 +8,13 @@ second one finds the version changed under it and gets `ResultConflict`, with no
 
 from django.db import IntegrityError, transaction
 
-from leagues.models import Fixture, Season, TeamMember
+from leagues.models import Fixture, Season
 from leagues.permissions import ensure_can_enter_results
 
+from .kinds import SheetInvalid, get_kind
 from .models import ResultVersion
-from .outcomes import match_outcome
-from .sheets import SheetInvalid, unstorable_character, validate_sheet
+from .selectors import fixture_sheet_context
+from .sheets import unstorable_character, validate_sheet
 
 NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
 
@@ -106,16 +107,10 @@ def _record_version(
     if bad:
         raise SheetInvalid({"note": f"A note cannot hold {bad}."})
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
-    home_players, away_players = _rosters(fixture)
-    clean = validate_sheet(
-        game=season.game,
-        sheet=sheet,
-        rule_options=season.rule_options,
-        fixture_format=season.fixture_format,
-        home_players=home_players,
-        away_players=away_players,
-    )
-    outcome = match_outcome(game=season.game, sheet=clean, rule_options=season.rule_options)
+    kind = get_kind(season.game)
+    context = fixture_sheet_context(fixture=fixture, kind=kind, sheet=sheet)
+    clean = validate_sheet(game=season.game, sheet=sheet, **context)
+    outcome = kind.outcome(sheet=clean, rule_options=season.rule_options)
 
     if current is not None:
         ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
@@ -154,13 +149,3 @@ def _current_version(fixture_id: int) -> ResultVersion | None:
         .filter(fixture_id=fixture_id, is_current=True)
         .first()
     )
-
-
-def _rosters(fixture: Fixture) -> tuple[dict[int, str], dict[int, str]]:
-    """The players of the home and of the away team, id → name, for the sheet's checks."""
-    rosters = {fixture.home_team_id: {}, fixture.away_team_id: {}}
-    for team_id, player_id, name in TeamMember.objects.filter(
-        team_id__in=rosters.keys()
-    ).values_list("team_id", "player_id", "player__name"):
-        rosters[team_id][player_id] = name
-    return rosters[fixture.home_team_id], rosters[fixture.away_team_id]

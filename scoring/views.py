@@ -119,7 +119,7 @@ def result_history(request, pk: int):
     versions = selectors.fixture_result_history(fixture=fixture)  # newest first, with .changes
     lineup = selectors.fixture_lineup(fixture=fixture)
     names = selectors.sheet_player_names(
-        lineup=lineup, sheets=[version.sheet for version in versions]
+        game=fixture.season.game, lineup=lineup, sheets=[version.sheet for version in versions]
     )
     teams = (fixture.home_team, fixture.away_team)
     game = fixture.season.game
@@ -187,7 +187,7 @@ def _conflict_page(request, *, grid, form, conflict):
     current = conflict.current
     yours = grid.normalised()
     names = selectors.sheet_player_names(
-        lineup=grid.lineup, sheets=[yours, current.sheet if current else None]
+        game=grid.game, lineup=grid.lineup, sheets=[yours, current.sheet if current else None]
     )
     teams = (grid.fixture.home_team, grid.fixture.away_team)
     changes = readable_changes(
