@@ -75,9 +75,11 @@ def test_no_seat_ever_sees_another_seats_hand(game, players, options, caplog):
     rng = random.Random(f"{game}-hidden")
     users = [UserFactory() for _ in range(players)]
     clients = [client_for(user) for user in users]
-    created = clients[0].post(
-        "/api/tables/", {"game": game, "players": players, "options": options}, format="json"
-    ).json()
+    created = (
+        clients[0]
+        .post("/api/tables/", {"game": game, "players": players, "options": options}, format="json")
+        .json()
+    )
     table_id = created["id"]
     for client in clients[1:]:
         assert client.post(f"/api/tables/{table_id}/join/").status_code == 200

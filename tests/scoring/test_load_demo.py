@@ -48,7 +48,7 @@ def test_every_demo_player_gets_a_login_printed_like_the_staff_logins(client):
     output = load_demo()
     printed = re.findall(r"^  ([A-Z][a-z]+ [A-Z][a-z]+): (\S+) / (\S+)$", output, re.MULTILINE)
     assert len(printed) == Player.objects.count() == 16
-    for name, username, password in printed:
+    for name, username, _password in printed:
         assert Player.objects.get(name=name).user.username == username
     name, username, password = printed[0]
     assert client.login(username=username, password=password)
