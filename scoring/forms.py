@@ -62,6 +62,10 @@ class EntryForm(forms.Form):
         help_text="Why a correction was needed, or anything odd about the match.",
         error_messages={"max_length": "Keep the note to %(limit_value)d characters."},
     )
+    before_fixture_day = forms.BooleanField(
+        required=False,
+        label="Record it before the fixture's day (league admin: a match played early)",
+    )
 
 
 @dataclass

@@ -261,9 +261,19 @@ def fixture_audit_trail(*, fixture: Fixture) -> list[dict]:
     return rows
 
 
-def _today_ends() -> datetime.datetime:
-    """The last moment of today, local time: fixtures up to then may be waiting for a result."""
-    return timezone.localtime().replace(hour=23, minute=59, second=59, microsecond=999999)
+def fixture_day_to_come(*, fixture: Fixture) -> datetime.date | None:
+    """The fixture's (local) day while it is still to come, when no result is taken; else None."""
+    fixture_day = timezone.localdate(fixture.starts_at)
+    return fixture_day if fixture_day > timezone.localdate() else None
+
+
+def _today_bounds() -> tuple[datetime.datetime, datetime.datetime]:
+    """The first moment of today and of tomorrow, local time."""
+    today = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
+    tomorrow = timezone.make_aware(
+        datetime.datetime.combine(today.date() + datetime.timedelta(days=1), datetime.time())
+    )
+    return today, tomorrow
 
 
 FIXTURE_AUDIT_FIELDS = ["status", "postponed_reason", "starts_at", "round"]
@@ -280,26 +290,49 @@ def staff_venue_names(*, user) -> list[str] | None:
     )
 
 
-def staff_fixture_sections(*, user, limit: int) -> list[tuple[str, str, list[Fixture]]]:
-    """(title, key, fixtures with `.current` result) for the staff home: waiting for a result,
-    coming up and recent, at the venues `user` serves (all venues for a league admin)."""
+@dataclass
+class StaffSection:
+    """One list of the staff home: `key` names it in the page (ids), `folded` hides it in a
+    <details> (the weeks ahead, which take no result yet)."""
+
+    title: str
+    key: str
+    fixtures: list
+    folded: bool = False
+
+
+def staff_fixture_sections(*, user, limit: int) -> list[StaffSection]:
+    """The staff home's lists at the venues `user` serves (all venues for a league admin), the
+    fixtures carrying their `.current` result: tonight's fixtures, those waiting for a result
+    (an earlier day, not played), recent results, and the fixtures coming up (folded)."""
     fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
     if not user.is_superuser:
         fixtures = fixtures.filter(
             venue_id__in=StaffMembership.objects.filter(user=user).values("venue_id")
         )
-    today_ends = _today_ends()
-    waiting = fixtures.filter(starts_at__lte=today_ends).exclude(status=Fixture.Status.PLAYED)
-    upcoming = fixtures.filter(starts_at__gt=today_ends)
-    recent = fixtures.filter(status=Fixture.Status.PLAYED)
+    today, tomorrow = _today_bounds()
+    tonight = fixtures.filter(starts_at__gte=today, starts_at__lt=tomorrow)
+    waiting = fixtures.filter(starts_at__lt=today).exclude(status=Fixture.Status.PLAYED)
+    recent = fixtures.filter(starts_at__lt=today, status=Fixture.Status.PLAYED)
+    upcoming = fixtures.filter(starts_at__gte=tomorrow)
     return [
-        (
+        StaffSection(
+            "Tonight", "tonight", _with_results(tonight.order_by("starts_at", "pk"), limit)
+        ),
+        StaffSection(
             "Waiting for a result",
             "waiting",
-            _with_results(waiting.order_by("starts_at", "pk"), limit),
+            _with_results(waiting.order_by("-starts_at", "-pk"), limit),
         ),
-        ("Coming up", "upcoming", _with_results(upcoming.order_by("starts_at", "pk"), limit)),
-        ("Recent results", "recent", _with_results(recent.order_by("-starts_at", "-pk"), limit)),
+        StaffSection(
+            "Recent results", "recent", _with_results(recent.order_by("-starts_at", "-pk"), limit)
+        ),
+        StaffSection(
+            "Coming up",
+            "upcoming",
+            _with_results(upcoming.order_by("starts_at", "pk"), limit),
+            folded=True,
+        ),
     ]
 
 

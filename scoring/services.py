@@ -6,6 +6,9 @@ save are told apart by the lock on the fixture row: the first one writes the nex
 second one finds the version changed under it and gets `ResultConflict`, with nothing lost.
 """
 
+import datetime
+
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
 from leagues.models import Fixture, Season
@@ -13,7 +16,7 @@ from leagues.permissions import ensure_can_enter_results
 
 from .kinds import SheetInvalid, get_kind
 from .models import ResultVersion
-from .selectors import fixture_sheet_context
+from .selectors import fixture_day_to_come, fixture_sheet_context
 from .sheets import unstorable_character, validate_sheet
 
 NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
@@ -40,6 +43,20 @@ class FixtureNotOpen(Exception):
     """The fixture takes no result: it is void."""
 
 
+class BeforeFixtureDay(Exception):
+    """The fixture's day has not come: a result for it is refused (a league admin may override).
+
+    `fixture_day` is the local date the fixture is played on.
+    """
+
+    def __init__(self, *, fixture_day: datetime.date):
+        self.fixture_day = fixture_day
+        super().__init__(
+            f"This fixture is on {fixture_day:%a} {fixture_day.day} {fixture_day:%b %Y}: "
+            "its result can be entered from that day on."
+        )
+
+
 def result_submit(
     *,
     fixture_id: int,
@@ -48,19 +65,26 @@ def result_submit(
     by,
     source: str = ResultVersion.Source.STAFF,
     note: str = "",
+    before_fixture_day: bool = False,
 ) -> ResultVersion:
     """Record a new version of a fixture's result and mark the fixture played.
 
-    One transaction: the fixture row is locked first, then the permission, the fixture's status
-    and the version the caller started from (`based_on_version`, 0 when there was no result)
-    are checked, the sheet is validated against the season's rules, and the version is written.
+    One transaction: the fixture row is locked first, then the permission, the fixture's status,
+    its day and the version the caller started from (`based_on_version`, 0 when there was no
+    result) are checked, the sheet is validated against the season's rules, and the version is
+    written. A result is taken from the fixture's day on (local time: a match is played that
+    evening); `before_fixture_day=True` lets a league admin record one earlier (a match played
+    ahead of its date by agreement). A live table's result (source LIVE) is the game as it was
+    played, whenever that was.
 
     `by` is None only for a result written by the fixture's live tables (source LIVE): the
     tables that played the game are the authority, not a person.
 
     Raises:
-      PermissionDenied  `by` does not serve the fixture's venue (and is no superuser);
+      PermissionDenied  `by` does not serve the fixture's venue (and is no superuser), or asks
+                        for `before_fixture_day` without being a league admin;
       FixtureNotOpen    the fixture is void;
+      BeforeFixtureDay  the fixture's day has not come, and no league admin overrode it;
       ResultConflict    the current version is not `based_on_version` (someone saved meanwhile);
       SheetInvalid      the sheet breaks the game's rules or names players not in the fixture
                         (errors map a field path to a plain message);
@@ -77,6 +101,7 @@ def result_submit(
             by=by,
             source=source,
             note=note,
+            before_fixture_day=before_fixture_day,
         )
     except IntegrityError as exc:
         # Only reachable when a writer went around the fixture lock: the unique constraints
@@ -88,13 +113,22 @@ def result_submit(
 
 @transaction.atomic
 def _record_version(
-    *, fixture_id: int, sheet: dict, based_on_version: int, by, source: str, note: str
+    *,
+    fixture_id: int,
+    sheet: dict,
+    based_on_version: int,
+    by,
+    source: str,
+    note: str,
+    before_fixture_day: bool,
 ) -> ResultVersion:
     fixture = _locked_fixture(fixture_id)
     if by is not None or source != ResultVersion.Source.LIVE:
         ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
     if fixture.status == Fixture.Status.VOID:
         raise FixtureNotOpen("This fixture is void: it takes no result.")
+    if source != ResultVersion.Source.LIVE:
+        _ensure_fixture_day_has_come(fixture=fixture, by=by, override=before_fixture_day)
 
     current = _current_version(fixture.pk)
     current_number = current.number if current is not None else 0
@@ -132,6 +166,17 @@ def _record_version(
         fixture._history_user = by  # django-simple-history: who changed the fixture
         fixture.save(update_fields=["status", "postponed_reason"])
     return version
+
+
+def _ensure_fixture_day_has_come(*, fixture: Fixture, by, override: bool) -> None:
+    """A person's result waits for the fixture's day; a live table's is the game as played."""
+    fixture_day = fixture_day_to_come(fixture=fixture)
+    if fixture_day is None:
+        return
+    if not override:
+        raise BeforeFixtureDay(fixture_day=fixture_day)
+    if not getattr(by, "is_superuser", False):
+        raise PermissionDenied("Only a league admin may record a result before the fixture's day.")
 
 
 def _locked_fixture(fixture_id: int) -> Fixture:

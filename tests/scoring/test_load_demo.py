@@ -2,10 +2,16 @@ import re
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from leagues.models import Fixture, Player, Season, StaffMembership, Team, Venue
 from scoring.models import ResultVersion
+
+
+@pytest.fixture(autouse=True)
+def _development(settings):
+    """The demo is for development (`make run` sets DEBUG=1); pytest runs with DEBUG off."""
+    settings.DEBUG = True
 
 
 def load_demo() -> str:
@@ -54,3 +60,13 @@ def test_every_demo_player_gets_a_login_printed_like_the_staff_logins(client):
     assert client.login(username=username, password=password)
     load_demo()
     assert Player.objects.filter(user__isnull=True).count() == 0
+
+
+@pytest.mark.django_db
+def test_demo_refuses_to_load_with_debug_off_unless_forced(settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="published passwords"):
+        load_demo()
+    assert not Venue.objects.exists()
+    call_command("load_demo", "--force", stdout=StringIO())
+    assert Venue.objects.count() == 2

@@ -598,3 +598,20 @@ def test_convoy_the_season_fixture_format_must_be_a_best_of_1_to_15():
 def test_convoy_a_fixture_has_a_bounded_number_of_games():
     errors = errors_of(convoy, *[convoy_game("stalemate", 0, 0)] * 16, best_of=15)
     assert errors == {"games": "A fixture has at most 15 games."}
+
+
+@pytest.mark.parametrize("best_of", [2, 4])
+def test_convoy_best_of_an_even_number_needs_more_than_half_and_may_end_level(best_of):
+    half = best_of // 2
+    level = [convoy_game("home")] * half + [convoy_game("away", 1, 3)] * half
+    assert len(convoy(*level, best_of=best_of)["games"]) == best_of
+    assert errors_of(convoy, *[convoy_game("home")] * half, best_of=best_of) == {
+        "games": f"Game {half + 1} is missing: nobody has won the best of {best_of} yet "
+        f"(Roundheads {half}, Sixth Cow 0)."
+    }
+    won = [convoy_game("home")] * (half + 1)
+    assert len(convoy(*won, best_of=best_of)["games"]) == half + 1
+    assert errors_of(convoy, *won, convoy_game("away", 1, 3), best_of=best_of) == {
+        f"games.{half + 1}": f"Game {half + 2} is not needed: Roundheads already won the best of "
+        f"{best_of}."
+    }
