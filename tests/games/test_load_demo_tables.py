@@ -8,6 +8,12 @@ from django.core.management import call_command
 from games.models import Table, TableMove
 
 
+@pytest.fixture(autouse=True)
+def _development(settings):
+    """The demo is for development (`make run` sets DEBUG=1); pytest runs with DEBUG off."""
+    settings.DEBUG = True
+
+
 def run(command: str) -> str:
     out = StringIO()
     call_command(command, stdout=out)
