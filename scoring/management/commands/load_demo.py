@@ -8,8 +8,9 @@ makes its demo sheet: scoring.kinds).
 
 import datetime
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
@@ -41,9 +42,24 @@ def slugify_name(name: str) -> str:
 
 
 class Command(BaseCommand):
-    help = "Load the demo league (idempotent) and print the demo logins."
+    help = (
+        "Load the demo league (idempotent) and print the demo logins. It creates users with "
+        "published passwords, so it runs only with DEBUG=1 unless --force is given."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Load it with DEBUG off too (a demo server): the demo passwords are public.",
+        )
 
     def handle(self, *args, **options):
+        if not settings.DEBUG and not options["force"]:
+            raise CommandError(
+                "DEBUG is off: the demo creates an admin and staff with published passwords. "
+                "Use --force if this really is a demo server."
+            )
         with transaction.atomic():
             admin = self.ensure_admin()
             staff = self.ensure_venues_and_staff()
