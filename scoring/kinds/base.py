@@ -21,6 +21,8 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from games.engines import get_engine
 from games.engines.options import resolve_options
+from scoring.charts import Chart
+from scoring.ratings import RatedMatch
 
 SIDES = ("home", "away")
 MAX_SHOWN = 40  # characters of a bad value quoted back in a message
@@ -274,6 +276,24 @@ class GameKind:
         """The player's own figures (PlayerFigure) over the results they appear on."""
         return []
 
+    # --- ratings and charts (docs/ratings.md, docs/calendars-print-tv.md) -------------
+
+    def rated_matches(
+        self,
+        *,
+        sheet: dict,
+        rule_options: Mapping | None,
+        home_player_ids: list[int],
+        away_player_ids: list[int],
+    ) -> list[RatedMatch]:
+        """The games of a validated sheet as OpenSkill matches (sides of player ids, ranks),
+        in the order they were played. A game that does not say is not rated: []."""
+        return []
+
+    def result_charts(self, *, sheet: dict, names: dict[int, str]) -> list[Chart]:
+        """Charts of one result for its fixture page (player id → name in `names`)."""
+        return []
+
     # --- live tables and the demo -----------------------------------------------------
 
     def fixture_table_plans(
@@ -310,6 +330,10 @@ class GameKind:
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.game}>"
+
+
+# The ranks of the two sides of a game by its winner: the winner first, a draw level.
+RANKS_BY_WINNER = {"home": (1, 2), "away": (2, 1), "draw": (1, 1)}
 
 
 # --- helpers for the kinds' checks ---------------------------------------------------------
