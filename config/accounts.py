@@ -4,7 +4,8 @@ The lockout itself is django-axes (settings: AXES_*; docs/operations.md says how
 unlocks someone); this module holds the two places where Roundel differs from its defaults:
 the lockout answer (JSON under /api/, the site's page elsewhere, both 429 with Retry-After)
 and a backend that leaves in-process callers without a request alone. It also keeps password
-reset to where mail can go out (settings.PASSWORD_RESET_BY_MAIL).
+reset to where mail can go out (settings.PASSWORD_RESET_BY_MAIL), and keeps the pages of
+logged-in users out of shared caches.
 """
 
 import math
@@ -15,6 +16,7 @@ from axes.helpers import get_cool_off
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 
 LOCKED_OUT = (
     "Too many failed logins for this user from your address. Try again in {minutes} "
@@ -89,3 +91,21 @@ def needs_mail(view):
         return view(request, *args, **kwargs)
 
     return wrapped
+
+
+class PrivatePagesMiddleware:
+    """Cache-Control: private on staff pages and on any page shown to a logged-in user.
+
+    They carry a user's name, their venues' fixtures, forms with CSRF tokens: a shared cache
+    (a proxy, a CDN) must not keep them for the next visitor. The admin marks its own pages.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if request.path.startswith("/staff/") or (user is not None and user.is_authenticated):
+            patch_cache_control(response, private=True)
+        return response

@@ -6,6 +6,8 @@ DATABASE_URL     default: SQLite under var/ (the embedded default)
 CELERY_BROKER_URL  default: Celery's filesystem broker under var/; redis://127.0.0.1:6379/0 in production
 CELERY_RESULT_BACKEND  default: files under var/
 ALLOWED_HOSTS    comma-separated; default localhost,127.0.0.1
+CALENDAR_UID_DOMAIN  the domain in calendar event UIDs; default roundel (keep it once published)
+TV_REFRESH_SECONDS   how often a pub's TV screen refreshes; default 15
 CACHE_URL        redis://… for a shared cache; default: in-process memory. An unreachable or
                  silent Redis only costs speed (config/cache.py).
 API_TOKEN_TTL_HOURS  how long an API token lives; default 168 (7 days)
@@ -21,6 +23,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -66,6 +69,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "simple_history",
     "leagues",
     "scoring",
@@ -75,12 +79,14 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.api_errors.ApiBodyLimitMiddleware",  # 413 before anything reads the body
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "config.accounts.PrivatePagesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -182,6 +188,13 @@ STORAGES = {
 # Tests and `make run` serve straight from the finders; production serves collectstatic's output.
 WHITENOISE_USE_FINDERS = DEBUG
 
+# Calendar feeds: the domain part of every event's UID. Keep it once feeds are published, or
+# subscribed calendars will see every fixture as new.
+CALENDAR_UID_DOMAIN = os.environ.get("CALENDAR_UID_DOMAIN", "roundel")
+# The pub's TV screen asks for fresh data this often (seconds), and calls it stale after
+# three missed refreshes.
+TV_REFRESH_SECONDS = int(os.environ.get("TV_REFRESH_SECONDS", "15"))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -238,9 +251,32 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp; docs/operations.md): everything from the site itself.
+# Scripts and styles are files under static/; the rare inline one carries the request's
+# nonce (<script nonce="{{ request.csp_nonce }}">), as Swagger UI's page does.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.api_schema.AutoSchema",
+    # JSON only in production; DRF's browsable pages (HTML forms for every endpoint) in
+    # development. The docs are at /api/docs/ either way.
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        *(["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    ],
     # JSON first (nesting bounded: config/api_parsers.py), then forms, as DRF's defaults.
     "DEFAULT_PARSER_CLASSES": [
         "config.api_parsers.JSONParser",
@@ -324,6 +360,8 @@ GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "2"))
 # Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker
 # restart); the database knows which turns are overdue.
 CELERY_BEAT_SCHEDULE = {
+    # The safety net behind the rating recomputation each saved result queues (scoring.tasks).
+    "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
     "sweep-overdue-turns": {
         "task": "games.sweep_overdue_turns",
         "schedule": GAMES_SWEEP_SECONDS,

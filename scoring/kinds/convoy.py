@@ -15,8 +15,10 @@ from rest_framework import serializers
 from games.engines.convoy import convoys_to_win
 from games.engines.convoy_board import SHAPE_NAMES
 from games.engines.options import Option
+from scoring.ratings import RatedMatch
 
 from .base import (
+    RANKS_BY_WINNER,
     SIDES,
     FinishedTable,
     GameKind,
@@ -230,6 +232,19 @@ class ConvoyKind(GameKind):
             for number, game in enumerate(sheet.get("games", []), 1)
         ]
         return {"games": games}
+
+    # --- ratings ----------------------------------------------------------------------
+
+    def rated_matches(self, *, sheet, rule_options, home_player_ids, away_player_ids):
+        """Each game of the fixture: the home pair against the away pair; a stalemate is a
+        tie. Not rated while a team lacks its two players."""
+        sides = (tuple(home_player_ids), tuple(away_player_ids))
+        if not all(sides):
+            return []
+        outcome = self.outcome(sheet=sheet, rule_options=rule_options)
+        return [
+            RatedMatch(sides=sides, ranks=RANKS_BY_WINNER[game["winner"]]) for game in outcome.games
+        ]
 
     # --- live tables and the demo -----------------------------------------------------
 

@@ -1,10 +1,17 @@
+import re
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
-from leagues.models import Fixture, Season, StaffMembership, Team, Venue
+from leagues.models import Fixture, Player, Season, StaffMembership, Team, Venue
 from scoring.models import ResultVersion
+
+
+@pytest.fixture(autouse=True)
+def _development(settings):
+    """The demo is for development (`make run` sets DEBUG=1); pytest runs with DEBUG off."""
+    settings.DEBUG = True
 
 
 def load_demo() -> str:
@@ -40,3 +47,26 @@ def test_demo_load_is_idempotent():
     counts = (Team.objects.count(), Fixture.objects.count(), ResultVersion.objects.count())
     load_demo()
     assert (Team.objects.count(), Fixture.objects.count(), ResultVersion.objects.count()) == counts
+
+
+@pytest.mark.django_db
+def test_every_demo_player_gets_a_login_printed_like_the_staff_logins(client):
+    output = load_demo()
+    printed = re.findall(r"^  ([A-Z][a-z]+ [A-Z][a-z]+): (\S+) / (\S+)$", output, re.MULTILINE)
+    assert len(printed) == Player.objects.count() == 16
+    for name, username, _password in printed:
+        assert Player.objects.get(name=name).user.username == username
+    name, username, password = printed[0]
+    assert client.login(username=username, password=password)
+    load_demo()
+    assert Player.objects.filter(user__isnull=True).count() == 0
+
+
+@pytest.mark.django_db
+def test_demo_refuses_to_load_with_debug_off_unless_forced(settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="published passwords"):
+        load_demo()
+    assert not Venue.objects.exists()
+    call_command("load_demo", "--force", stdout=StringIO())
+    assert Venue.objects.count() == 2
