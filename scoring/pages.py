@@ -12,10 +12,10 @@ from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 
 from . import fixture_results
+from .kind_figures import player_figures_by_game, season_table
 from .kinds import get_kind
-from .records import player_figures_by_game, record_by_game
+from .records import record_by_game
 from .season_rules import season_rules_describe
-from .selectors import season_standings
 
 FORM_WORDS = {"W": "Won", "D": "Drawn", "L": "Lost"}
 
@@ -43,13 +43,17 @@ def season_detail(request, league_slug, season_slug):
     season = _or_404(leagues_selectors.season_get, league_slug=league_slug, season_slug=season_slug)
     kind = get_kind(season.game)
     form_words = _form_words(kind)
+    standings = season_table(season=season)
     table = [
         (
-            row,
-            [(column, _shown(column, column.value(row))) for column in kind.standings_columns],
-            [(letter, *form_words[letter]) for letter in row.form],
+            line.row,
+            [
+                (column, _shown(column, value))
+                for column, value in zip(standings.columns, line.cells)
+            ],
+            [(letter, *form_words[letter]) for letter in line.row.form],
         )
-        for row in season_standings(season=season)
+        for line in standings.rows
     ]
     return render(
         request,
@@ -58,7 +62,7 @@ def season_detail(request, league_slug, season_slug):
             "season": season,
             "league": season.league,
             "kind": kind,
-            "columns": kind.standings_columns,
+            "columns": standings.columns,
             "table": table,
             "form_words": list(form_words.values()),
             "progress": leagues_selectors.season_progress(season=season),
@@ -105,7 +109,7 @@ def player_detail(request, slug):
         {
             "player": player,
             "memberships": player.memberships.all(),
-            "own_figures": player_figures_by_game(player=player, team_ids=team_ids),
+            "own_figures": player_figures_by_game(player=player),
             "records": record_by_game(team_ids=team_ids),
             "seasons": fixture_results.team_fixtures_by_season(team_ids=team_ids),
         },

@@ -1,17 +1,15 @@
-"""Records for team and player pages: a team's record per game, counted by the standings'
-own code in the game's own columns, and a player's own figures from the game's kind.
-
-One query each, whatever the number of results.
-"""
+"""A team's (or a player's teams') record per game for the team and player pages, counted by
+the standings' own code and shown in the game's own columns. One query, whatever the number of
+results. (A player's own figures: scoring.kind_figures.)"""
 
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 from django.db.models import Q
 
-from leagues.models import Fixture, Game, Player
+from leagues.models import Fixture, Game
 
-from .kinds import PlayerResult, get_kind
+from .kinds import get_kind
 from .models import ResultVersion
 from .standings import ResultRecord, StandingRow, StandingsConfig, build_standings
 
@@ -87,29 +85,3 @@ def record_by_game(*, team_ids: list[int]) -> list[GameRecord]:
             cells = [(column, column.value(row)) for column in kind.standings_columns]
             records.append(GameRecord(kind=kind, row=row, cells=cells))
     return records
-
-
-def player_figures_by_game(*, player: Player, team_ids: list[int]) -> list[tuple[object, list]]:
-    """(kind, the player's own figures) per game the player's teams have results in, from the
-    sheets they appear on (the kind decides what a player's figures are)."""
-    team_ids = set(team_ids)
-    rows = _counted_results(team_ids).values_list(
-        "fixture__season__league__game",
-        "fixture__home_team_id",
-        "sheet",
-        "fixture__season__rule_options",
-    )
-    results: dict[str, list[PlayerResult]] = {}
-    for game, home_team_id, sheet, options in rows:
-        side = "home" if home_team_id in team_ids else "away"
-        results.setdefault(game, []).append(
-            PlayerResult(sheet=sheet, rule_options=options or {}, side=side)
-        )
-    shown = []
-    for game in Game.values:
-        if game in results:
-            kind = get_kind(game)
-            figures = kind.player_figures(player_id=player.pk, results=results[game])
-            if figures:
-                shown.append((kind, figures))
-    return shown

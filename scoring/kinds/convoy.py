@@ -78,12 +78,6 @@ class ConvoyKind(GameKind):
     def sheet_serializer(self):
         return ConvoySheetSerializer
 
-    @property
-    def grid(self):
-        from .convoy_grid import ConvoyGrid  # the grid builds on this module: import it late
-
-        return ConvoyGrid
-
     fixture_format_options = (Option("games", 1, int, minimum=1, maximum=MAX_GAMES),)
     rule_labels = {"games": ("Games in a fixture (best of)", "")}
 
