@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Fixture, Team, TeamMember
-from scoring.models import ResultVersion
+from scoring.models import ResultVersion, VenueScreen
 from tests.factories import (
     EntryFactory,
     FixtureFactory,
@@ -87,6 +87,7 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
     EntryFactory(season=fixture.season, team=fixture.home_team)
     StaffMembershipFactory(venue=fixture.venue)
     make_version(fixture)
+    VenueScreen.objects.create(venue=fixture.venue, token="t" * 40)
     client.force_login(superuser)
     opened = []
     for model, model_admin in admin.site._registry.items():
@@ -107,6 +108,7 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
         "season",
         "team",
         "venue",
+        "venuescreen",
     ]
 
 
