@@ -1,6 +1,6 @@
 """Live tables under load: gunicorn + PostgreSQL + Redis + Celery, as production runs them.
 
-    .venv/bin/python bench/live_tables.py [--tables 50] [--moves 40] [--think 0.5]
+    .venv/bin/python bench/live_tables.py [--tables 50] [--moves 40] [--think 1.0]
         [--expiring 500] [--crash-turns 200] [--web-workers 4] [--part all|moves|expiry|crash]
 
 DATABASE_URL (default postgres://postgres@127.0.0.1:5432/roundel_live_bench) names a database
@@ -10,12 +10,14 @@ two Celery workers (threads, 8 each) and one beat (sweep every GAMES_SWEEP_SECON
 with DEBUG off, and prints:
 
 1. moves: --tables Корова tables of four people each play at once through the HTTP API (a
-   thread per table, --think seconds between moves, each mover GETs the table and POSTs a
-   card or a row); the POST's round trip (sent to answered, i.e. to the committed state) p50,
-   p99 and max over every move.
+   thread per table, a move every --think seconds on average at each table: a card, or a row
+   when the seat must choose one); the POST's round trip (sent to answered, i.e. to the
+   committed state) p50, p99 and max over every move.
 2. expiry: --expiring turns at as many tables whose deadlines fall within one second; the
    expiry tasks are sent as the move service sends them (ETA at the deadline). Lateness =
    the time the clock's move was logged minus the deadline: p50, p99, max.
+   breakdown: 200 moves through the move service in this process (no HTTP): its time, the
+   time its SQL statements took, and the engine's share.
 3. crash: --crash-turns turns due at the same instant; one worker is killed with SIGKILL
    one second before, holding its share of the expiry tasks; the other worker and beat
    carry on. Prints how long after the deadline (and after the crash) the last of them
@@ -198,18 +200,21 @@ def bench_moves(processes: Processes, *, tables: int, moves: int, think: float) 
     lock = threading.Lock()
 
     def play(seats: dict) -> None:
+        """Each seat keeps what its own answers showed it (its hand); it reads the table
+        again only when that went stale (a new round dealt new hands)."""
         rng = random.Random(seats["id"])
         path = f"/api/tables/{seats['id']}/"
-        _, table = request(processes.port, "GET", path, seats[0])
-        for _ in range(moves):
-            if table["status"] != "playing":
-                return
+        seen = {seat: request(processes.port, "GET", path, seats[seat])[1] for seat in range(4)}
+        table = seen[0]
+        made = 0
+        while made < moves and table["status"] == "playing":
             seat = rng.choice(table["to_act"])
-            _, table = request(processes.port, "GET", path, seats[seat])
-            if seat not in table["to_act"]:
-                continue
-            view = table["view"]
-            move = {"row": 0} if view["pending_row_choice"] == seat else {"card": view["hand"][0]}
+            view = seen[seat]["view"]
+            if view["round"] != table["view"]["round"] or not view["hand"]:
+                seen[seat] = request(processes.port, "GET", path, seats[seat])[1]
+                view = seen[seat]["view"]
+            row_choice = table["view"]["pending_row_choice"] == seat
+            move = {"row": 0} if row_choice else {"card": view["hand"][0]}
             time.sleep(rng.uniform(0, 2 * think))
             sent = time.perf_counter()
             status, answer = request(processes.port, "POST", f"{path}moves/", seats[seat],
@@ -217,7 +222,11 @@ def bench_moves(processes: Processes, *, tables: int, moves: int, think: float) 
             elapsed = (time.perf_counter() - sent) * 1000
             with lock:
                 (times if status == 200 else refused).append(elapsed)
-            table = answer if status == 200 else table
+            if status == 200:
+                table = seen[seat] = answer
+                made += 1
+            else:
+                table = seen[seat] = request(processes.port, "GET", path, seats[seat])[1]
 
     threads = [threading.Thread(target=play, args=(seats,)) for seats in started]
     for thread in threads:
@@ -225,6 +234,44 @@ def bench_moves(processes: Processes, *, tables: int, moves: int, think: float) 
     for thread in threads:
         thread.join()
     print(f"moves, {tables} tables at once: {summary(times)} ({len(refused)} refused)")
+
+
+def bench_breakdown(*, moves: int) -> None:
+    """Where a move's time goes, in this process (no HTTP): the service, its SQL, the engine."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.engines import get_engine
+
+    host, guest = users(2)
+    eng = get_engine("korova")
+    totals, sql, engine, counts = [], [], [], []
+    while len(totals) < moves:
+        table = services.table_create(
+            game="korova", players=2, options={"turn_seconds": 3600}, bots=[], by=host
+        )
+        services.table_join(table_id=table.pk, by=guest)
+        for _ in range(8):
+            table.refresh_from_db()
+            seat = eng.to_act(eng.load(table.state))[0]
+            mover = table.seats.get(seat=seat).user
+            started = time.perf_counter()
+            state = eng.load(table.state)
+            move = eng.legal_moves(state, seat)[0]
+            eng.dump(eng.apply(state, seat, move))
+            engine.append((time.perf_counter() - started) * 1000)
+            with CaptureQueriesContext(connection) as queries:
+                started = time.perf_counter()
+                services.table_move(table_id=table.pk, turn=table.turn, move=move, by=mover)
+                totals.append((time.perf_counter() - started) * 1000)
+            sql.append(sum(float(query["time"]) for query in queries.captured_queries) * 1000)
+            counts.append(len(queries.captured_queries))
+    print(
+        f"move service in process (no HTTP), {len(totals)} moves: p50 "
+        f"{statistics.median(totals):.1f} ms, of which SQL {statistics.median(sql):.1f} ms "
+        f"({statistics.median(counts):.0f} statements incl. BEGIN/COMMIT) and engine "
+        f"load+apply+dump {statistics.median(engine):.2f} ms"
+    )
 
 
 def tables_with_open_turns(count: int) -> list[Table]:
@@ -308,11 +355,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--moves", type=int, default=40, help="moves per table")
-    parser.add_argument("--think", type=float, default=0.5, help="mean seconds between moves")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
     parser.add_argument("--expiring", type=int, default=500)
     parser.add_argument("--crash-turns", type=int, default=200)
     parser.add_argument("--web-workers", type=int, default=4)
-    parser.add_argument("--part", choices=["all", "moves", "expiry", "crash"], default="all")
+    parser.add_argument(
+        "--part", choices=["all", "moves", "breakdown", "expiry", "crash"], default="all"
+    )
     options = parser.parse_args()
 
     redis.Redis.from_url(BROKER).flushdb()
@@ -327,6 +376,8 @@ def main() -> None:
         if options.part in ("all", "moves"):
             bench_moves(processes, tables=options.tables, moves=options.moves,
                         think=options.think)  # fmt: skip
+        if options.part in ("all", "breakdown"):
+            bench_breakdown(moves=200)
         if options.part in ("all", "expiry"):
             bench_expiry(expiring=options.expiring)
         if options.part in ("all", "crash"):
