@@ -97,5 +97,5 @@ def test_bots_and_the_clock_work_on_sqlite_and_the_filesystem_broker(embedded):
         assert (datetime.now(deadline.tzinfo) - deadline).total_seconds() < 3
         time.sleep(0.05)
     (expired_at,) = rows("select at from games_tablemove where table_id = ? and timeout = 1")[0]
-    lateness = (datetime.fromisoformat(expired_at).replace(tzinfo=deadline.tzinfo) - deadline)
+    lateness = datetime.fromisoformat(expired_at).replace(tzinfo=deadline.tzinfo) - deadline
     assert 0 <= lateness.total_seconds() < 1.5
