@@ -6,6 +6,8 @@ DATABASE_URL     default: SQLite under var/ (the embedded default)
 CELERY_BROKER_URL  default: Celery's filesystem broker under var/; redis://127.0.0.1:6379/0 in production
 CELERY_RESULT_BACKEND  default: files under var/
 ALLOWED_HOSTS    comma-separated; default localhost,127.0.0.1
+CALENDAR_UID_DOMAIN  the domain in calendar event UIDs; default roundel (keep it once published)
+TV_REFRESH_SECONDS   how often a pub's TV screen refreshes; default 15
 CACHE_URL        redis://… for a shared cache; default: in-process memory. An unreachable or
                  silent Redis only costs speed (config/cache.py).
 API_TOKEN_TTL_HOURS  how long an API token lives; default 168 (7 days)
@@ -186,6 +188,13 @@ STORAGES = {
 # Tests and `make run` serve straight from the finders; production serves collectstatic's output.
 WHITENOISE_USE_FINDERS = DEBUG
 
+# Calendar feeds: the domain part of every event's UID. Keep it once feeds are published, or
+# subscribed calendars will see every fixture as new.
+CALENDAR_UID_DOMAIN = os.environ.get("CALENDAR_UID_DOMAIN", "roundel")
+# The pub's TV screen asks for fresh data this often (seconds), and calls it stale after
+# three missed refreshes.
+TV_REFRESH_SECONDS = int(os.environ.get("TV_REFRESH_SECONDS", "15"))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -351,6 +360,8 @@ GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "2"))
 # Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker
 # restart); the database knows which turns are overdue.
 CELERY_BEAT_SCHEDULE = {
+    # The safety net behind the rating recomputation each saved result queues (scoring.tasks).
+    "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
     "sweep-overdue-turns": {
         "task": "games.sweep_overdue_turns",
         "schedule": GAMES_SWEEP_SECONDS,

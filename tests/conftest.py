@@ -14,18 +14,24 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="session")
-def celery_redis_worker(tmp_path_factory, worker_id):
+def celery_redis_worker(tmp_path_factory, worker_id, django_db_setup):
     """A real Celery worker on Redis, as a separate process; yields the app configured for it.
 
     Each xdist worker gets its own Redis database so that parallel test processes never
-    pick up each other's tasks.
+    pick up each other's tasks. The worker uses the test database, so a task sees what a
+    transactional test (`django_db(transaction=True)`) committed.
     """
     from config.celery import app
 
     base = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379")
     number = 1 + (int(worker_id[2:]) if worker_id.startswith("gw") else 0)
     url = f"{base}/{number}"
-    env = {**os.environ, "CELERY_BROKER_URL": url, "CELERY_RESULT_BACKEND": url}
+    env = {
+        **os.environ,
+        "CELERY_BROKER_URL": url,
+        "CELERY_RESULT_BACKEND": url,
+        "DATABASE_URL": _test_database_url(),
+    }
     log = tmp_path_factory.mktemp("celery") / "worker.log"
     process = subprocess.Popen(
         [

@@ -15,12 +15,15 @@ from 1, as people do.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, ClassVar
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from games.engines import get_engine
 from games.engines.options import resolve_options
+from scoring.charts import Chart
+from scoring.ratings import RatedMatch
 
 SIDES = ("home", "away")
 MAX_SHOWN = 40  # characters of a bad value quoted back in a message
@@ -274,6 +277,24 @@ class GameKind:
         """The player's own figures (PlayerFigure) over the results they appear on."""
         return []
 
+    # --- ratings and charts (docs/ratings.md, docs/calendars-print-tv.md) -------------
+
+    def rated_matches(
+        self,
+        *,
+        sheet: dict,
+        rule_options: Mapping | None,
+        home_player_ids: list[int],
+        away_player_ids: list[int],
+    ) -> list[RatedMatch]:
+        """The games of a validated sheet as OpenSkill matches (sides of player ids, ranks),
+        in the order they were played. A game that does not say is not rated: []."""
+        return []
+
+    def result_charts(self, *, sheet: dict, names: dict[int, str]) -> list[Chart]:
+        """Charts of one result for its fixture page (player id → name in `names`)."""
+        return []
+
     # --- live tables and the demo -----------------------------------------------------
 
     def fixture_table_plans(
@@ -306,10 +327,19 @@ class GameKind:
 
     # --- the staff entry grid ---------------------------------------------------------
 
-    grid: ClassVar[type]  # a scoring.kinds.grid.SheetGrid subclass
+    @property
+    def grid(self) -> type:
+        """The staff entry grid (a scoring.kinds.grid.SheetGrid): GRID of the module named
+        after the kind's with "_grid". The grid builds on its kind, so the kind finds it by
+        that name instead of importing it. A kind defined elsewhere may set `grid` itself."""
+        return import_module(f"{type(self).__module__}_grid").GRID
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.game}>"
+
+
+# The ranks of the two sides of a game by its winner: the winner first, a draw level.
+RANKS_BY_WINNER = {"home": (1, 2), "away": (2, 1), "draw": (1, 1)}
 
 
 # --- helpers for the kinds' checks ---------------------------------------------------------

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from rest_framework import serializers
 
 from games.engines import conquian
+from scoring.ratings import RatedMatch
 
 from .base import (
+    RANKS_BY_WINNER,
     SIDES,
     FinishedTable,
     GameKind,
@@ -113,12 +115,6 @@ class ConquianKind(GameKind):
     @property
     def sheet_serializer(self):
         return ConquianSheetSerializer
-
-    @property
-    def grid(self):
-        from .conquian_grid import ConquianGrid  # the grid builds on this module: import it late
-
-        return ConquianGrid
 
     # --- the sheet --------------------------------------------------------------------
 
@@ -267,6 +263,19 @@ class ConquianKind(GameKind):
             PlayerFigure(
                 "points_against", "Deal points conceded", points_against, "To their opponents."
             ),
+        ]
+
+    # --- ratings ----------------------------------------------------------------------
+
+    def rated_matches(self, *, sheet, rule_options, home_player_ids, away_player_ids):
+        """Each single: one player against the other, the one who reached the target first."""
+        outcome = self.outcome(sheet=sheet, rule_options=rule_options)
+        return [
+            RatedMatch(
+                sides=((game["home_player"],), (game["away_player"],)),
+                ranks=RANKS_BY_WINNER[game["winner"]],
+            )
+            for game in outcome.games
         ]
 
     # --- live tables and the demo -----------------------------------------------------

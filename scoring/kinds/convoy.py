@@ -14,8 +14,10 @@ from rest_framework import serializers
 
 from games.engines.convoy import convoys_to_win
 from games.engines.convoy_board import SHAPE_NAMES
+from scoring.ratings import RatedMatch
 
 from .base import (
+    RANKS_BY_WINNER,
     SIDES,
     FinishedTable,
     GameKind,
@@ -74,12 +76,6 @@ class ConvoyKind(GameKind):
     @property
     def sheet_serializer(self):
         return ConvoySheetSerializer
-
-    @property
-    def grid(self):
-        from .convoy_grid import ConvoyGrid  # the grid builds on this module: import it late
-
-        return ConvoyGrid
 
     def check_fixture_format(self, fixture_format) -> dict:
         if not isinstance(fixture_format, Mapping):
@@ -213,6 +209,19 @@ class ConvoyKind(GameKind):
             PlayerFigure("games", "Games", games, "Convoy games played in fixtures."),
             PlayerFigure("games_won", "Games won", won, "Games the player's pair won."),
             PlayerFigure("convoys", "Convoys", convoys, "Convoys the player's pair made."),
+        ]
+
+    # --- ratings ----------------------------------------------------------------------
+
+    def rated_matches(self, *, sheet, rule_options, home_player_ids, away_player_ids):
+        """Each game of the fixture: the home pair against the away pair; a stalemate is a
+        tie. Not rated while a team lacks its two players."""
+        sides = (tuple(home_player_ids), tuple(away_player_ids))
+        if not all(sides):
+            return []
+        outcome = self.outcome(sheet=sheet, rule_options=rule_options)
+        return [
+            RatedMatch(sides=sides, ranks=RANKS_BY_WINNER[game["winner"]]) for game in outcome.games
         ]
 
     # --- live tables and the demo -----------------------------------------------------

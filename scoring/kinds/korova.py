@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from rest_framework import serializers
 
 from games.engines import korova
+from scoring.charts import Chart, Series
+from scoring.ratings import RatedMatch, shared_ranks
 
 from .base import (
     SIDES,
@@ -131,12 +133,6 @@ class KorovaKind(GameKind):
     @property
     def sheet_serializer(self):
         return KorovaSheetSerializer
-
-    @property
-    def grid(self):
-        from .korova_grid import KorovaGrid  # the grid builds on this module: import it late
-
-        return KorovaGrid
 
     # --- the sheet --------------------------------------------------------------------
 
@@ -293,6 +289,40 @@ class KorovaKind(GameKind):
     def sheet_player_ids(self, sheet) -> set[int]:
         players = sheet.get("players") if isinstance(sheet, Mapping) else None
         return {pk for pk in players or [] if isinstance(pk, int) and not isinstance(pk, bool)}
+
+    # --- ratings and charts -----------------------------------------------------------
+
+    def rated_matches(self, *, sheet, rule_options, home_player_ids, away_player_ids):
+        """One free-for-all of the four players, ranked by their heads: fewer is better, and
+        players level on heads share a place."""
+        totals = running_totals(sheet["rounds"])[-1]
+        return [
+            RatedMatch(
+                sides=tuple((pk,) for pk in sheet["players"]),
+                ranks=shared_ranks(totals, lower_is_better=True),
+            )
+        ]
+
+    def result_charts(self, *, sheet, names):
+        """Each player's running heads, round by round: who was heading for the end score."""
+        rounds = len(sheet["rounds"])
+        by_round = running_totals(sheet["rounds"])
+        return [
+            Chart(
+                title="Running heads by round",
+                description=(
+                    f"Each player's total penalty heads after each of {rounds} rounds; fewer "
+                    "is better, and the game ends when someone reaches the end score."
+                ),
+                x_labels=[str(number) for number in range(1, rounds + 1)],
+                x_title="Round",
+                series=[
+                    Series(names.get(pk) or f"Player {seat}", [row[seat - 1] for row in by_round])
+                    for seat, pk in enumerate(sheet["players"], 1)
+                ],
+                integer_y=True,
+            )
+        ]
 
     # --- player pages -----------------------------------------------------------------
 
