@@ -121,3 +121,6 @@ class ConquianGrid(SheetGrid):
             "carry_over": self.options["carry_over"],
             "finished": all(block.extra["status"].finished for block in self.blocks()),
         }
+
+
+GRID = ConquianGrid

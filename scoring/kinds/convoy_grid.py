@@ -108,3 +108,6 @@ class ConvoyGrid(SheetGrid):
             "won": won,
             "entered": len(games),
         }
+
+
+GRID = ConvoyGrid

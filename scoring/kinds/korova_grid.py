@@ -139,3 +139,6 @@ class KorovaGrid(SheetGrid):
             ],
             "to_go": max(self.end_score - max(totals), 0),
         }
+
+
+GRID = KorovaGrid
