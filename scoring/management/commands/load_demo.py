@@ -12,12 +12,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import League, Player, Season, StaffMembership, Team, TeamMember, Venue
 from leagues.services import fixtures_generate
 from scoring.kinds import all_kinds, get_kind
-from scoring.services import result_submit
+from scoring.models import VenueScreen
+from scoring.services import result_submit, venue_screen_issue
 
 ADMIN_LOGIN = ("admin", "roundel-admin")
 VENUES = {
@@ -68,6 +70,7 @@ class Command(BaseCommand):
         for season in seasons:
             self.play_first_half(season, staff, admin)
         self.print_logins()
+        self.print_screens()
 
     def ensure_admin(self):
         username, password = ADMIN_LOGIN
@@ -159,6 +162,16 @@ class Command(BaseCommand):
         self.stdout.write(f"  league admin: {admin_name} / {admin_password}  (/admin/)")
         for name, _, (username, password) in VENUES.values():
             self.stdout.write(f"  staff of {name}: {username} / {password}  (/staff/)")
+
+    def print_screens(self):
+        """The pubs' TV screen addresses (docs/calendars-print-tv.md), issued once."""
+        self.stdout.write("Pub TV screens:")
+        for slug, (name, _, _) in VENUES.items():
+            venue = Venue.objects.get(slug=slug)
+            screen = VenueScreen.objects.filter(venue=venue).first()
+            screen = screen or venue_screen_issue(venue_id=venue.pk)
+            path = reverse("tv-screen", args=[slug, screen.token])
+            self.stdout.write(f"  {name}: http://127.0.0.1:8000{path}")
 
 
 def team_players(team) -> list[int]:
