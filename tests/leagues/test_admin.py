@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from leagues.models import Entry, Fixture, Season, Team, TeamMember
 from scoring.models import ResultVersion
+from scoring.services import venue_screen_issue
 from tests.factories import (
     EntryFactory,
     FixtureFactory,
@@ -90,6 +91,7 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
     EntryFactory(season=fixture.season, team=fixture.home_team)
     StaffMembershipFactory(venue=fixture.venue)
     make_version(fixture)
+    venue_screen_issue(venue_id=fixture.venue_id)
     client.force_login(superuser)
     opened = []
     for model, model_admin in admin.site._registry.items():
@@ -110,6 +112,7 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
         "season",
         "team",
         "venue",
+        "venuescreen",
     ]
 
 
