@@ -186,13 +186,15 @@ def test_the_totals_show_the_end_of_the_game_the_winner_and_league_points(staff_
     assert 'value="add_round"' not in html  # no round after the end
 
 
-def test_the_totals_show_an_unreadable_cell_in_words(staff_client, korova):
+def test_the_preview_shows_an_unreadable_cell_beside_it_as_save_would(staff_client, korova):
     response = staff_client.post(
         entry_url(korova), korova_post([[20, "x7", 10, 5]], action="preview"), **HTMX
     )
 
     assert response.status_code == 200
-    assert "“x7” is not a number of heads" in response.content.decode()
+    html = response.content.decode()
+    slot = re.search(r'<span[^>]*id="err-rounds-0-1"[^>]*hx-swap-oob="true"[^>]*>([^<]*)<', html)
+    assert "must be a whole number, not &#x27;x7&#x27;" in slot.group(1)
 
 
 def test_saving_a_whole_sheet_creates_version_one_and_goes_to_the_fixture(staff_client, korova):
@@ -353,11 +355,15 @@ def test_saving_over_a_newer_version_shows_both_and_keeps_the_input(client, koro
     html = response.content.decode()
     assert "Not saved: the result changed" in html
     assert first.username in html and "version 1" in html
-    assert "Yours (not saved)" in html
-    # The difference, side by side: round 4, Cy and Dot.
-    assert re.search(r"Round 4, Cy</th><td class=\"yours\">5</td><td>10</td>", html)
-    # The user's input is still in the form, now based on the saved version.
-    assert re.search(r'name="rounds\.3\.3"[^>]*value="10"', html)
+    # Both typed round 4 differently (Cy and Dot): side by side, a choice each.
+    clashes = html.split('id="conflict-clashes"')[1].split("</fieldset>")[0]
+    assert re.search(
+        r"Round 4, Cy</p>.*Keep saved: <strong>10</strong>.*Use yours: <strong>5</strong>",
+        clashes,
+        re.S,
+    )
+    # The form holds the saved version until the user chooses, now based on it.
+    assert re.search(r'name="rounds\.3\.3"[^>]*value="5"', html)
     assert re.search(r'name="based_on_version" value="1"', html)
     assert ResultVersion.objects.count() == 1
 
