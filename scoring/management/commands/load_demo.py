@@ -182,14 +182,6 @@ class Command(BaseCommand):
                 username, password = player_login(name)
                 self.stdout.write(f"  {name}: {username} / {password}")
 
-
-def player_login(name: str) -> tuple[str, str]:
-    """A demo player's username and password."""
-    return slugify_name(name), f"{slugify_name(name)}-plays"
-
-
-PLAYER_SLUGS = [slugify_name(name) for _, _, *names in TEAMS for name in names]
-
     def print_screens(self):
         """The pubs' TV screen addresses (docs/calendars-print-tv.md), issued once."""
         self.stdout.write("Pub TV screens:")
@@ -199,6 +191,14 @@ PLAYER_SLUGS = [slugify_name(name) for _, _, *names in TEAMS for name in names]
             screen = screen or venue_screen_issue(venue_id=venue.pk)
             path = reverse("tv-screen", args=[slug, screen.token])
             self.stdout.write(f"  {name}: http://127.0.0.1:8000{path}")
+
+
+def player_login(name: str) -> tuple[str, str]:
+    """A demo player's username and password."""
+    return slugify_name(name), f"{slugify_name(name)}-plays"
+
+
+PLAYER_SLUGS = [slugify_name(name) for _, _, *names in TEAMS for name in names]
 
 
 def team_players(team) -> list[int]:
