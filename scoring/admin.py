@@ -29,6 +29,8 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
     venue_lookup = "fixture__venue"
     list_display = [
         "fixture",
+        "league",
+        "game",
         "number",
         "is_current",
         "score",
@@ -38,6 +40,8 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
         "created_at",
     ]
     list_filter = [
+        "fixture__season__league__game",
+        ("fixture__season__league", admin.RelatedOnlyFieldListFilter),
         "is_current",
         "source",
         "winner",
@@ -84,6 +88,14 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
         return lookup in {"fixture__id__exact", "fixture__exact"} or super().lookup_allowed(
             lookup, value, request
         )
+
+    @admin.display(description="league", ordering="fixture__season__league__name")
+    def league(self, version):
+        return f"{version.fixture.season.league.name} · {version.fixture.season.name}"
+
+    @admin.display(description="game", ordering="fixture__season__league__game")
+    def game(self, version):
+        return version.fixture.season.league.get_game_display()
 
     @admin.display(description="score (home – away)")
     def score(self, version):

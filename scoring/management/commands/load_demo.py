@@ -53,6 +53,12 @@ class Command(BaseCommand):
             action="store_true",
             help="Load it with DEBUG off too (a demo server): the demo passwords are public.",
         )
+        parser.add_argument(
+            "--site-url",
+            default="http://127.0.0.1:8000",
+            help="The address the site is served at, for the login link it prints "
+            "(default http://127.0.0.1:8000; make run passes its PORT).",
+        )
 
     def handle(self, *args, **options):
         if not settings.DEBUG and not options["force"]:
@@ -68,7 +74,7 @@ class Command(BaseCommand):
             seasons = self.ensure_seasons(teams)
         for season in seasons:
             self.play_first_half(season, staff, admin)
-        self.print_logins()
+        self.print_logins(site_url=options["site_url"])
 
     def ensure_admin(self):
         username, password = ADMIN_LOGIN
@@ -168,9 +174,9 @@ class Command(BaseCommand):
                 by=staff.get(fixture.venue_id, admin),
             )
 
-    def print_logins(self):
+    def print_logins(self, *, site_url: str):
         admin_name, admin_password = ADMIN_LOGIN
-        self.stdout.write("Demo logins (http://127.0.0.1:8000/accounts/login/):")
+        self.stdout.write(f"Demo logins ({site_url.rstrip('/')}/accounts/login/):")
         self.stdout.write(f"  league admin: {admin_name} / {admin_password}  (/admin/)")
         for name, _, (username, password) in VENUES.values():
             self.stdout.write(f"  staff of {name}: {username} / {password}  (/staff/)")
