@@ -6,9 +6,10 @@
  *   round even without this file).
  * - On the conflict page, choosing "Use yours" or "Keep saved" writes that value into the
  *   field, so the totals follow the choice.
- * - When htmx redraws a part of the page and the button that had the focus is gone (a single
- *   that was just won loses its deal buttons), the focus goes to that part's heading, not to
- *   the top of the page.
+ * - A link in the list of problems puts the focus in its field (a plain link only scrolls).
+ * - When htmx redraws a part of the page, the focus stays on the button it was on (the new
+ *   button with the same id: Conquian's deal buttons); if that button is gone (a single that
+ *   was just won loses them), it goes to the single's heading, not to the top of the page.
  */
 (function () {
   "use strict";
@@ -51,16 +52,30 @@
     field.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
-  var focusBeforeSwap = null;
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest('#sheet-errors a[href^="#"]') : null;
+    var field = link && document.getElementById(link.getAttribute("href").slice(1));
+    if (!field) return;
+    event.preventDefault();
+    field.focus();
+  });
+
+  var focusedId = "";
+  var focusedBlock = "";
   document.addEventListener("htmx:beforeSwap", function () {
-    focusBeforeSwap = document.activeElement;
+    var active = document.activeElement;
+    focusedId = active && active !== document.body ? active.id : "";
+    focusedBlock = active && active.getAttribute ? active.getAttribute("data-block") || "" : "";
   });
   document.addEventListener("htmx:afterSettle", function (event) {
-    var before = focusBeforeSwap;
-    focusBeforeSwap = null;
-    if (!before || before === document.body || document.body.contains(before)) return;
+    if (!focusedId && !focusedBlock) return;
+    var same = focusedId && document.getElementById(focusedId);
+    if (same) {
+      if (document.activeElement !== same) same.focus();
+      return;
+    }
     if (document.activeElement && document.activeElement !== document.body) return;
-    var block = document.getElementById(before.getAttribute("data-block") || "");
+    var block = document.getElementById(focusedBlock);
     var heading = (block || event.detail.elt).querySelector("h2");
     if (heading) {
       heading.setAttribute("tabindex", "-1");
