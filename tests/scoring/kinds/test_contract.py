@@ -5,6 +5,7 @@ form → sheet), and `sheet_from_final_state` on games the engine plays from ran
 sheet a finished live table writes is valid and gives the engine's own result.
 """
 
+import json
 import random
 from types import SimpleNamespace
 
@@ -194,7 +195,10 @@ def test_finished_live_tables_give_a_valid_sheet_with_the_engines_result(kind, s
     sheet = None
     for plan in plans:
         seats = seating(kind, plan, chooser)
-        tables.append(FinishedTable(plan.number, seats, play(kind, seats, seed + plan.number)))
+        state = play(kind, seats, seed + plan.number)
+        # A live table stores the state as JSON and loads it back (games.Table.state).
+        stored = kind.engine.load(json.loads(json.dumps(kind.engine.dump(state))))
+        tables.append(FinishedTable(plan.number, seats, stored))
         sheet = kind.sheet_from_final_state(
             tables=tables,
             fixture_format=fixture_format,
