@@ -9,5 +9,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("config.api_urls")),
     path("staff/", include("scoring.urls")),
+    path("tables/", include("games.urls")),
     path("", include("leagues.urls")),
 ]
