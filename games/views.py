@@ -11,14 +11,13 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
-from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpResponseNotModified
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, services
-from games.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
 from games.engines import IllegalMove
+from games.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
 from games.pages import fixture_url, live_context, page_context
 from leagues.models import Game
 
