@@ -24,3 +24,11 @@ settings.register_profile(
 )
 if os.environ.get("CI") == "true":
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: no throttle counts or tables from the test before."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -2,12 +2,15 @@
 
 from django.urls import path, re_path
 
+from config import api_auth
 from config.api_errors import not_found
 from leagues import api as leagues_api
 from scoring import api as scoring_api
 
 urlpatterns = [
-    path("auth/token/", scoring_api.TokenApi.as_view(), name="api-token"),
+    path("auth/token/", api_auth.TokenApi.as_view(), name="api-token"),
+    path("auth/logout/", api_auth.LogoutApi.as_view(), name="api-logout"),
+    path("auth/logout-all/", api_auth.LogoutAllApi.as_view(), name="api-logout-all"),
     path("leagues/", leagues_api.LeagueListApi.as_view(), name="api-league-list"),
     path("leagues/<int:pk>/", leagues_api.LeagueDetailApi.as_view(), name="api-league-detail"),
     path("seasons/", leagues_api.SeasonListApi.as_view(), name="api-season-list"),

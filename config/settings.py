@@ -6,9 +6,15 @@ DATABASE_URL     default: SQLite under var/ (the embedded default)
 CELERY_BROKER_URL  default: Celery's filesystem broker under var/; redis://127.0.0.1:6379/0 in production
 CELERY_RESULT_BACKEND  default: files under var/
 ALLOWED_HOSTS    comma-separated; default localhost,127.0.0.1
+CACHE_URL        redis://… for a shared cache; default: in-process memory. An unreachable or
+                 silent Redis only costs speed (config/cache.py).
+API_TOKEN_TTL_HOURS  how long an API token lives; default 168 (7 days)
+LOGIN_FAILURE_LIMIT / LOGIN_LOCKOUT_MINUTES  lockout after failed logins; default 5 / 60
+TRUSTED_PROXY_COUNT  proxies in front of the site that append to X-Forwarded-For; default 0
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -51,7 +57,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -73,6 +80,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, so that it turns a locked-out login (flagged by the backend) into the 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -115,11 +124,32 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Login lockout (django-axes, docs/operations.md): the lockout check runs before the password
+# check on every login (site, admin, API token); see config/accounts.py.
+AUTHENTICATION_BACKENDS = [
+    "config.accounts.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "60")))
+# A username is locked at the address the failures came from: guessing from one address stops,
+# and the real user at their own address is not locked out by someone else's guessing.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.accounts.lockout_response"
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0")) or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if AXES_IPWARE_PROXY_COUNT else ("REMOTE_ADDR",)
+)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Not a rule for new passwords: Django tells validators when a password changed, and this
+    # one revokes the user's API tokens then.
+    {"NAME": "config.accounts.RevokeTokensOnPasswordChange"},
 ]
 
 LANGUAGE_CODE = "en-gb"
@@ -157,10 +187,15 @@ CACHES = {
         "LOCATION": "roundel",
     }
 }
-if os.environ.get("CACHE_URL", "").startswith("redis://"):
+if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
     CACHES["default"] = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        # A Redis that is down or silent is a cache miss (and a warning), never an error page.
+        "BACKEND": "config.cache.ForgivingRedisCache",
         "LOCATION": os.environ["CACHE_URL"],
+        "OPTIONS": {
+            "socket_connect_timeout": float(os.environ.get("CACHE_CONNECT_TIMEOUT", "0.3")),
+            "socket_timeout": float(os.environ.get("CACHE_TIMEOUT", "0.3")),
+        },
     }
 
 # Security: production is HTTPS behind a proxy that sets X-Forwarded-Proto.
@@ -182,15 +217,24 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
+    # Token first, so that an anonymous write is told how to authenticate (401, not 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    # Per client address; the token endpoint also has the login lockout behind it.
+    "DEFAULT_THROTTLE_RATES": {"auth-token": os.environ.get("API_TOKEN_RATE", "10/minute")},
+}
+# API tokens (django-rest-knox): stored as a hash, expire, revoked by logout or a password change.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=int(os.environ.get("API_TOKEN_TTL_HOURS", "168"))),
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Roundel API",
@@ -232,5 +276,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {
+        "django.db.backends": {"level": "INFO"},
+        "axes.apps": {"level": "WARNING"},  # not its version banner on every command
+    },
 }

@@ -16,16 +16,14 @@ from drf_spectacular.utils import (
     extend_schema_field,
     inline_serializer,
 )
-from rest_framework import parsers, serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.authtoken.views import ObtainAuthToken
+from knox.auth import TokenAuthentication
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import ErrorOutputSerializer
-from config.api_parsers import JSONParser
 from leagues.api import LeagueRefSerializer, SeasonRefSerializer, TeamRefSerializer
 from leagues.models import Fixture, Season
 from leagues.permissions import can_enter_results
@@ -83,17 +81,6 @@ class SheetErrorOutputSerializer(serializers.Serializer):
         child=serializers.CharField(),
         required=False,
         help_text="The body is not a JSON object.",
-    )
-    detail = serializers.CharField(required=False, help_text="The body is not valid JSON.")
-
-
-class TokenErrorOutputSerializer(serializers.Serializer):
-    username = serializers.ListField(child=serializers.CharField(), required=False)
-    password = serializers.ListField(child=serializers.CharField(), required=False)
-    non_field_errors = serializers.ListField(
-        child=serializers.CharField(),
-        required=False,
-        help_text="Wrong credentials (or an inactive user).",
     )
     detail = serializers.CharField(required=False, help_text="The body is not valid JSON.")
 
@@ -395,28 +382,3 @@ class SeasonStandingsApi(APIView):
             "rows": season_standings(season=season),
         }
         return Response(StandingsOutputSerializer(data).data)
-
-
-# ---- Tokens -----------------------------------------------------------------------------------
-
-
-class TokenOutputSerializer(serializers.Serializer):
-    token = serializers.CharField()
-
-
-@extend_schema(
-    tags=["auth"],
-    summary="Get an API token for a username and password",
-    request=AuthTokenSerializer,
-    responses={
-        200: TokenOutputSerializer,
-        400: OpenApiResponse(
-            TokenErrorOutputSerializer, description="Wrong credentials, or a field missing"
-        ),
-    },
-)
-class TokenApi(ObtainAuthToken):
-    """POST username and password; answers the user's token (created on first use)."""
-
-    # ObtainAuthToken names DRF's own JSON parser; use the site's (nesting bounded).
-    parser_classes = (parsers.FormParser, parsers.MultiPartParser, JSONParser)

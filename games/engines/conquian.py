@@ -23,6 +23,7 @@ from .conquian_melds import (
     can_meld,
     codes_of,
     in_some_meld,
+    open_meld_holds,
     usable_sets,
     wrap_sequence,
 )
@@ -145,15 +146,15 @@ class ConquianEngine:
                     ]
             return moves
         card = state["open"]
-        if phase == "facing":
+        usable = _usable(state, seat)
+        if phase == "forced" or (usable and not state["stock"]):
+            moves = []  # forced, or a usable last card: it must be melded
+        elif phase == "facing":
             moves = [{"reject": True}]
-        elif phase == "turned":
+        else:  # turned
             moves = [{"pass": True}]
             if state["options"]["forcing"] and _fits(card, state["melds"][1 - seat]):
                 moves.append({"pass": True, "force": True})
-        else:  # forced
-            moves = []
-        usable = usable_sets(card, state["melds"][seat], state["hands"][seat])
         moves += [{"meld": codes_of(used)} for used in usable]
         return moves
 
@@ -218,12 +219,14 @@ class ConquianEngine:
                 )
             if phase == "forced":
                 raise IllegalMove("you were forced: add the open card to your melds")
+            _check_last_card_unusable(state, seat)
             return _reject(state, seat)
         _expect_true(move, "pass")
         if phase == "facing":
             raise IllegalMove("your opponent offered this card: meld it or reject it")
         if phase == "forced":
             raise IllegalMove("you were forced: add the open card to your melds")
+        _check_last_card_unusable(state, seat)
         force = _wants_force(move)
         if force:
             self._check_force(state, seat, state["open"])
@@ -232,6 +235,10 @@ class ConquianEngine:
     def timeout(self, state, seat):
         self._check_turn(state, seat)
         phase = state["phase"]
+        if phase in ("facing", "turned") and not state["stock"]:
+            usable = _usable(state, seat)
+            if usable:  # a usable last card must be melded: the first legal way
+                return _meld_cards(state, seat, usable[0])
         if phase == "facing":
             return _reject(state, seat)
         if phase == "turned":
@@ -331,11 +338,27 @@ class ConquianEngine:
             if used & card:
                 raise IllegalMove(f"{code} is listed twice")
             used |= card
-        melds = state["melds"][seat]
-        card = state["open"]
-        if not can_meld(melds | card | used):
+        if not open_meld_holds(state["open"], state["melds"][seat], used):
             raise IllegalMove(_meld_error(state, seat, used))
         return _meld_cards(state, seat, used)
+
+
+def _usable(state, seat) -> list[int]:
+    """The sets of hand cards `seat` can meld with the open card (masks, in listed order)."""
+    return usable_sets(state["open"], state["melds"][seat], state["hands"][seat])
+
+
+def _check_last_card_unusable(state, seat) -> None:
+    """With the stock empty, a last open card that can be used must be melded."""
+    if state["stock"]:
+        return
+    usable = _usable(state, seat)
+    if usable:
+        how = f"with {_list_codes(usable[0])}" if usable[0] else "onto your melds"
+        raise IllegalMove(
+            f"the stock is empty and you can use {CODE_OF[state['open']]}, so you must meld "
+            f"it (for example {how})"
+        )
 
 
 def _expect_true(move, key):
@@ -384,6 +407,12 @@ def _meld_error(state, seat, used) -> str:
         )
     if not melds and used.bit_count() < 2:
         return "a new meld needs at least two cards from your hand"
+    if can_meld(everything):
+        return (
+            f"hand cards are melded only together with the open card: {_list_codes(used)} "
+            f"and {CODE_OF[card]} do not make one meld (lay down only the cards of the meld "
+            "that holds the open card)"
+        )
     with_cards = CODE_OF[card] + (f" with {_list_codes(used)}" if used else "")
     if melds:
         with_cards += f" and your melds ({_list_codes(melds)})"

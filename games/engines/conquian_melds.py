@@ -100,15 +100,6 @@ def meldable_part(mask: int) -> int:
     return runs | (ranks * EVERY_SUIT & mask)
 
 
-def prune(mask: int) -> int:
-    """Drop cards that cannot be in any meld, until nothing more drops."""
-    while True:
-        kept = meldable_part(mask)
-        if kept == mask:
-            return mask
-        mask = kept
-
-
 @lru_cache(maxsize=1 << 16)
 def can_meld(mask: int) -> bool:
     """Whether the whole of `mask` splits into valid melds (the empty set does)."""
@@ -173,68 +164,34 @@ _RUNS_OF_THREE = {
 }
 
 
-def usable_sets(card: int, melds: int, hand: int) -> list[int]:
-    """Every set of hand cards that can be melded with the open `card` and `melds`.
+def open_meld_holds(card: int, melds: int, used: int) -> bool:
+    """Whether the open `card` and the hand cards `used` can end in one meld.
 
-    `melds` are the player's melded cards. Returns the sets as masks, fewest cards first
-    then in sort order; [] when the open card cannot be used. Each set is one distinct
-    outcome of melding.
+    The rule: hand cards are melded only together with the open card, so every card of
+    `used` must lie in the meld holding `card`; that meld may also take cards from the
+    player's `melds`, whose other cards must still split into valid melds.
     """
-    required = melds | card
-    pool = required | hand
+    pool = melds | card | used
+    need = card | used
+    return any(
+        meld & need == need and meld & pool == meld and can_meld(melds & ~meld)
+        for meld in MELDS_WITH[card]
+    )
+
+
+def usable_sets(card: int, melds: int, hand: int) -> list[int]:
+    """Every set of hand cards that can be melded with the open `card` under the rule.
+
+    `melds` are the player's melded cards. A set is usable when some valid meld holds the
+    open card and exactly those hand cards (besides cards taken from `melds`) and the
+    rest of `melds` still splits into valid melds. Returns the sets as masks, fewest cards
+    first then in sort order; [] when the open card cannot be used. Each set is one
+    distinct outcome of melding.
+    """
+    pool = melds | card | hand
     if not in_some_meld(card, pool):  # the usual case: the open card fits nothing
         return []
-    pool = prune(pool)
-    if pool & required != required:
-        return []
-    spare = pool & hand
-    if spare.bit_count() <= _FEW_SPARE:
-        # Few candidates: test each subset (can_meld is cached) instead of searching.
-        found = [0]
-        for bit in bits_of(spare):
-            found += [used | bit for used in found]
-        found = [used for used in found if can_meld(required | used)]
-    else:
-        found = _cover(required, spare, {})
+    found = {
+        meld & hand for meld in MELDS_WITH[card] if meld & pool == meld and can_meld(melds & ~meld)
+    }
     return sorted(found, key=lambda m: (m.bit_count(), m))
-
-
-_FEW_SPARE = 3
-
-
-def _cover(required: int, spare: int, memo: dict) -> set[int]:
-    """Sets of `spare` cards that split into melds together with all of `required`."""
-    if not required:
-        return _spare_melds(spare, memo)
-    key = (required << 64) | spare  # never clashes with _spare_melds' keys (required is 0)
-    found = memo.get(key)
-    if found is not None:
-        return found
-    found = set()
-    low = required & -required
-    pool = required | spare
-    for meld in MELDS_WITH[low]:
-        if meld & pool == meld:
-            used = meld & spare
-            for rest in _cover(required & ~meld, spare ^ used, memo):
-                found.add(rest | used)
-    memo[key] = found
-    return found
-
-
-def _spare_melds(spare: int, memo: dict) -> set[int]:
-    """Every subset of `spare` that splits into melds, the empty set included."""
-    spare = prune(spare)
-    if not spare:
-        return {0}
-    found = memo.get(spare)
-    if found is not None:
-        return found
-    low = spare & -spare
-    found = set(_spare_melds(spare ^ low, memo))  # the lowest card stays in hand
-    for meld in MELDS_WITH[low]:
-        if meld & spare == meld:
-            for rest in _spare_melds(spare ^ meld, memo):
-                found.add(rest | meld)
-    memo[spare] = found
-    return found

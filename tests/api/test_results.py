@@ -117,22 +117,6 @@ def test_a_league_admin_may_submit_for_any_venue(world):
     assert response.status_code == 201
 
 
-def test_the_token_endpoint_gives_a_token_for_good_credentials_only(world):
-    client = APIClient()
-    good = client.post(
-        "/api/auth/token/", {"username": "crown-staff", "password": PASSWORD}, format="json"
-    )
-    assert good.status_code == 200 and len(good.json()["token"]) == 40
-    again = client.post(
-        "/api/auth/token/", {"username": "crown-staff", "password": PASSWORD}, format="json"
-    )
-    assert again.json()["token"] == good.json()["token"]
-    bad = client.post(
-        "/api/auth/token/", {"username": "crown-staff", "password": "wrong"}, format="json"
-    )
-    assert bad.status_code == 400 and "non_field_errors" in bad.json()
-
-
 # ---- 400: the body names the field --------------------------------------------------------
 
 

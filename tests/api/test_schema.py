@@ -70,7 +70,7 @@ def test_result_submission_documents_its_body_and_every_refusal(schema):
     fields = schema[0]["components"]["schemas"][body.rsplit("/", 1)[1]]["properties"]
     assert {"sheet", "based_on_version", "note"} <= set(fields)
     assert {"201", "400", "401", "403", "404", "409"} <= set(post["responses"])
-    assert {"tokenAuth", "cookieAuth"} <= {
+    assert {"knoxApiToken", "cookieAuth"} <= {
         name for requirement in post["security"] for name in requirement
     }
 

@@ -117,6 +117,31 @@ def where_is_everything(state):
     return places
 
 
+RANKS = "A234567JQK"
+
+
+def is_one_meld(cards):
+    """Three or four cards of one rank, or three to eight of one suit in order (ace low)."""
+    ranks = sorted(RANKS.index(card[0]) for card in cards)
+    suits = {card[1] for card in cards}
+    if len(set(ranks)) == 1:
+        return 3 <= len(cards) <= 4
+    return (
+        len(suits) == 1 and 3 <= len(cards) <= 8 and ranks == list(range(ranks[0], ranks[-1] + 1))
+    )
+
+
+def melding_is_legal(open_card, used, melds):
+    """The rule, said plainly: the open card and every hand card `used` lie in one valid meld,
+    which may take cards from the player's `melds`; the rest of `melds` still splits."""
+    for size in range(len(melds) + 1):
+        for taken in combinations(melds, size):
+            rest = [card for card in melds if card not in taken]
+            if is_one_meld([open_card, *used, *taken]) and can_meld(_mask(rest)):
+                return True
+    return False
+
+
 def meld_moves(state, seat):
     return [move["meld"] for move in ENGINE.legal_moves(state, seat) if "meld" in move]
 
@@ -252,13 +277,38 @@ def test_player_with_a_meld_may_add_the_open_card_to_it():
 
 
 def test_hand_cards_may_be_melded_only_together_with_the_open_card():
-    # Melding the open card, the player may lay down a separate meld from the hand too.
+    # A second meld of hand cards alone (2C 3C 4C) never goes down with the open card...
     hand = ["2C", "3C", "4C", "KD", "KH", "AS", "7D", "5S", "JH", "6D"]
     state = position([hand, 10], "KS")
-    assert ["KH", "KD", "2C", "3C", "4C"] in meld_moves(state, 0)
-    # ...but never without using the open card: rejecting melds nothing.
+    assert meld_moves(state, 0) == [["KH", "KD"]]
+    with pytest.raises(IllegalMove, match="hand cards are melded only together with the open"):
+        ENGINE.apply(state, 0, {"meld": ["KH", "KD", "2C", "3C", "4C"]})
+    # ...and never without using the open card: rejecting melds nothing.
     after = ENGINE.apply(state, 0, {"reject": True})
     assert ENGINE.view(after, 0)["melds"] == [[], []]
+
+
+def test_facing_4s_nobody_lays_down_the_whole_hand_at_once():
+    # The issue's example: 4S with AS 2S 3S 5S, 4H 4D 4C and JC QC KC went out at once.
+    hand = ["AS", "2S", "3S", "5S", "4H", "4D", "4C", "JC", "QC", "KC"]
+    state = position([hand, 10], "4S")
+    with pytest.raises(IllegalMove, match="hand cards are melded only together with the open"):
+        ENGINE.apply(state, 0, {"meld": hand})
+    listed = meld_moves(state, 0)
+    assert ["AS", "2S", "3S", "5S"] in listed and ["4H", "4D", "4C"] in listed
+    assert ["AS", "2S", "3S", "5S", "4H"] not in listed
+    for used in listed:  # every listed melding puts all its hand cards in the 4S meld
+        melds = ENGINE.view(ENGINE.apply(state, 0, {"meld": used}), 0)["melds"][0]
+        assert len(melds) == 1 and set(melds[0]) == {"4S", *used}
+
+
+def test_hand_cards_may_join_old_melds_only_through_the_open_cards_meld():
+    # 6D with open 6H takes 6S from the run 3S-6S: one meld holds 6H and 6D.
+    state = position([["6D", "JD", "QD", "KD", 3], 10], "6H", melds=(["3S", "4S", "5S", "6S"], []))
+    listed = meld_moves(state, 0)
+    assert ["6D"] in listed
+    # JD QD KD is a meld of hand cards alone: not with 6H, whatever the old melds do.
+    assert all(not {"JD", "QD", "KD"} <= set(used) for used in listed)
 
 
 def test_player_may_rearrange_own_melds_while_melding():
@@ -424,21 +474,33 @@ def test_forcing_can_be_switched_off():
 # -- going out and drawn deals ----------------------------------------------------------------
 
 
+# Six cards melded on earlier turns, four in hand: 6D with 7D JD QD KD makes one meld of
+# five and eleven cards melded in all.
+OUT_MELDS = ["AS", "2S", "3S", "5H", "5D", "5C"]
+OUT_HAND = ["7D", "JD", "QD", "KD"]
+
+
 def test_going_out_melds_eleven_cards_without_a_discard():
-    hand = ["AS", "2S", "3S", "5H", "5D", "5C", "JD", "QD", "KD", "4S"]
-    state = position([hand, 10], "5S")
-    state = ENGINE.apply(state, 0, {"meld": hand})
+    state = position([OUT_HAND, 10], "6D", melds=(OUT_MELDS, []))
+    state = ENGINE.apply(state, 0, {"meld": OUT_HAND})
     view = ENGINE.view(state, 0)
     assert view["scores"] == [1, 0]
     assert view["last_deal"] == {"deal_number": 1, "winner": 0, "points": 1}
     assert view["deal_number"] == 2 and view["deal_value"] == 1
 
 
+def test_a_whole_hand_never_goes_out_in_one_move():
+    # Eleven cards in one meld cannot be (eight at most): the first turn never goes out.
+    for seed in range(200):
+        state = ENGINE.new_game(players=2, seed=seed)
+        for move in ENGINE.legal_moves(state, 0):
+            assert ENGINE.view(ENGINE.apply(state, 0, move), 0)["deal_number"] == 1
+
+
 def test_ten_melded_and_a_discard_is_not_out():
-    hand = ["AS", "2S", "3S", "5H", "5D", "5C", "JD", "QD", "KD", "7C"]
-    state = position([hand, 10], "4S")
-    state = ENGINE.apply(state, 0, {"meld": hand[:9]})
-    state = ENGINE.apply(state, 0, {"discard": "7C"})
+    state = position([["7D", "JD", "QD", "2C"], 10], "6D", melds=(OUT_MELDS, []))
+    state = ENGINE.apply(state, 0, {"meld": ["7D", "JD", "QD"]})
+    state = ENGINE.apply(state, 0, {"discard": "2C"})
     view = ENGINE.view(state, 0)
     assert view["deal_number"] == 1 and view["scores"] == [0, 0]
     assert view["hand"] == [] and view["to_act"] == [1]
@@ -457,6 +519,46 @@ def test_drawn_deal_when_the_stock_is_empty_and_the_last_open_card_cannot_be_use
     view = ENGINE.view(state, 0)
     assert view["last_deal"] == {"deal_number": 1, "winner": None, "points": 0}
     assert view["scores"] == [0, 0] and view["deal_number"] == 2 and view["deal_value"] == 2
+
+
+def test_with_the_stock_empty_a_usable_offered_card_must_be_melded():
+    state = position([["KD", "KH", "AS", 7], 10], "KC", stock=[])
+    assert ENGINE.legal_moves(state, 0) == [{"meld": ["KH", "KD"]}]
+    with pytest.raises(IllegalMove, match="the stock is empty and you can use KC, so you must"):
+        ENGINE.apply(state, 0, {"reject": True})
+
+
+def test_with_the_stock_empty_a_usable_card_you_turned_cannot_be_passed():
+    state = position([["QH", "KH", 8], 10], "JH", phase="turned", stock=[],
+                     melds=([], ["JS", "JD", "JC"]))  # fmt: skip
+    assert ENGINE.legal_moves(state, 0) == [{"meld": ["QH", "KH"]}]
+    for move in ({"pass": True}, {"pass": True, "force": True}):
+        with pytest.raises(IllegalMove, match="so you must meld it \\(for example with QH, KH\\)"):
+            ENGINE.apply(state, 0, move)
+
+
+def test_with_the_stock_empty_an_unusable_card_you_turned_goes_to_the_opponent():
+    state = position([10, ["KD", "KH", 8]], "KC", phase="turned", stock=[])
+    assert ENGINE.legal_moves(state, 0) == [{"pass": True}]
+    state = ENGINE.apply(state, 0, {"pass": True})
+    assert ENGINE.legal_moves(state, 1) == [{"meld": ["KH", "KD"]}]
+
+
+def test_with_the_stock_empty_a_timeout_melds_a_usable_card_the_first_legal_way():
+    state = position([["5S", "5D", "5C", "AH", 6], 10], "5H", stock=[])
+    first = ENGINE.legal_moves(state, 0)[0]
+    assert first == {"meld": ["5S", "5D"]}
+    after = ENGINE.timeout(state, 0)
+    assert ENGINE.dump(after) == ENGINE.dump(ENGINE.apply(state, 0, first))
+    assert ENGINE.view(after, 0)["phase"] == "discard"
+    turned = position([["5S", "5D", 8], 10], "5H", phase="turned", stock=[])
+    assert ENGINE.view(ENGINE.timeout(turned, 0), 0)["melds"][0] == [["5S", "5H", "5D"]]
+
+
+def test_with_the_stock_empty_a_timeout_on_an_unusable_card_draws_the_deal():
+    state = position([10, 10], "KC", stock=[])
+    view = ENGINE.view(ENGINE.timeout(state, 0), None)
+    assert view["last_deal"] == {"deal_number": 1, "winner": None, "points": 0}
 
 
 def test_last_open_card_that_can_be_used_keeps_the_deal_going():
@@ -496,9 +598,9 @@ def test_drawn_deals_carry_over_the_deal_value(carry_over, values):
 
 
 def test_won_deal_scores_its_value_and_resets_it_to_one():
-    hand = ["AS", "2S", "3S", "5H", "5D", "5C", "JD", "QD", "KD", "4S"]
-    state = position([10, hand], "5S", to_act=1, deal_value=4, scores=[2, 0])
-    state = ENGINE.apply(state, 1, {"meld": hand})
+    state = position([10, OUT_HAND], "6D", to_act=1, deal_value=4, scores=[2, 0],
+                     melds=([], OUT_MELDS))  # fmt: skip
+    state = ENGINE.apply(state, 1, {"meld": OUT_HAND})
     view = ENGINE.view(state, None)
     assert view["scores"] == [2, 4] and view["deal_value"] == 1
     assert view["last_deal"]["points"] == 4
@@ -506,9 +608,8 @@ def test_won_deal_scores_its_value_and_resets_it_to_one():
 
 def test_match_goes_to_the_target_default_five():
     assert resolve_options(OPTIONS, None)["target"] == 5
-    hand = ["AS", "2S", "3S", "5H", "5D", "5C", "JD", "QD", "KD", "4S"]
-    state = position([hand, 10], "5S", scores=[4, 3])
-    state = ENGINE.apply(state, 0, {"meld": hand})
+    state = position([OUT_HAND, 10], "6D", scores=[4, 3], melds=(OUT_MELDS, []))
+    state = ENGINE.apply(state, 0, {"meld": OUT_HAND})
     assert ENGINE.is_over(state) and ENGINE.to_act(state) == []
     assert ENGINE.outcome(state) == {"winners": [0], "draw": False, "scores": [5, 3]}
     assert ENGINE.legal_moves(state, 0) == [] and ENGINE.view(state, 0)["phase"] == "over"
@@ -517,9 +618,8 @@ def test_match_goes_to_the_target_default_five():
 
 
 def test_target_option_ends_the_match_earlier():
-    hand = ["AS", "2S", "3S", "5H", "5D", "5C", "JD", "QD", "KD", "4S"]
-    state = position([hand, 10], "5S", options={"target": 1})
-    state = ENGINE.apply(state, 0, {"meld": hand})
+    state = position([OUT_HAND, 10], "6D", options={"target": 1}, melds=(OUT_MELDS, []))
+    state = ENGINE.apply(state, 0, {"meld": OUT_HAND})
     assert ENGINE.outcome(state)["winners"] == [0]
 
 
@@ -583,13 +683,13 @@ def test_legal_moves_list_every_distinct_melding_exactly_once():
     state = position([hand, 7], "5C", melds=([], ["AC", "2C", "3C"]))
     listed = meld_moves(state, 0)
     assert len(listed) == len({tuple(meld) for meld in listed})
-    open_bit = BIT_OF["5C"]
     expected = [
         list(subset)
         for size in range(len(hand) + 1)
         for subset in combinations(sorted(hand, key=CODES.index), size)
-        if can_meld(open_bit | sum(BIT_OF[card] for card in subset))
+        if melding_is_legal("5C", subset, [])
     ]
+    assert ["5S", "5H", "5D"] in expected and ["3S", "4S", "5S", "5H", "5D"] not in expected
     assert sorted(listed) == sorted(expected)
     outcomes = {json.dumps(ENGINE.dump(ENGINE.apply(state, 0, {"meld": m}))) for m in listed}
     assert len(outcomes) == len(listed)

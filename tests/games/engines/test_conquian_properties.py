@@ -4,13 +4,13 @@ import json
 import random
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engines import IllegalMove
 from games.engines.conquian import CARRY_OVERS, ENGINE
-from games.engines.conquian_melds import BIT_OF, can_meld
-from tests.games.engines.test_conquian import where_is_everything
+from tests.games.engines.test_conquian import melding_is_legal, where_is_everything
 
 SETTINGS = settings(max_examples=40, deadline=None)
 
@@ -181,16 +181,55 @@ def test_legal_moves_are_exactly_the_distinct_legal_outcomes(game, salt):
             candidates = [{"discard": card} for card in hand]
             candidates += [{"discard": card, "force": True} for card in hand]
         else:
-            base = sum(BIT_OF[card] for card in data["melds"][seat]) | BIT_OF[data["open_card"]]
+            open_card, melded = data["open_card"], data["melds"][seat]
             subsets = [list(s) for n in range(len(hand) + 1) for s in combinations(hand, n)]
-            melds = [s for s in subsets if can_meld(base | sum(BIT_OF[c] for c in s))]
+            melds = [s for s in subsets if melding_is_legal(open_card, s, melded)]
             assert sorted(m["meld"] for m in moves if "meld" in m) == sorted(melds)
+            if melds and not data["stock"]:  # a usable last card must be melded
+                assert all("meld" in move for move in moves)
             candidates = [{"reject": True}, {"pass": True}, {"pass": True, "force": True}]
             candidates += [{"meld": s} for s in rng.sample(subsets, min(len(subsets), 40))]
+            elsewhere = [open_card, *melded, *data["melds"][1 - seat], *data["stock"][:2]]
+            candidates += [{"meld": [*s, rng.choice(elsewhere)]} for s in subsets[:5]]
         for move in candidates:
             try:
                 ENGINE.apply(state, seat, move)
-            except IllegalMove:
+            except IllegalMove as error:
                 assert move not in moves
+                assert_a_sentence(str(error))
             else:
                 assert move in moves
+
+
+def assert_a_sentence(message):
+    """A refusal a player can read: words and card codes, nothing from the program's inside."""
+    assert len(message.split()) >= 3, message
+    assert not any(word in message for word in ("mask", "bit", "None", "0x", "Error", "<")), message
+
+
+def test_a_usable_last_card_is_always_melded():
+    """Over many random matches: facing a usable card with the stock empty, only meldings
+    are legal and a time-out melds it the first legal way; an unusable one draws or passes."""
+    met = {"must meld": 0, "drawn": 0}
+    for seed in range(60):
+        game = {"seed": seed, "chooser": seed, "steps": 400, "timeouts": 0.2,
+                "options": {"target": 3, "carry_over": "add", "forcing": bool(seed % 2)}}  # fmt: skip
+        for state, seat, _, after in play(game):
+            if ENGINE.dump(state)["stock"] or ENGINE.view(state, None)["phase"] == "discard":
+                continue
+            moves = ENGINE.legal_moves(state, seat)
+            timed_out = ENGINE.dump(ENGINE.timeout(state, seat))
+            if any("meld" in move for move in moves):
+                met["must meld"] += 1
+                assert all("meld" in move for move in moves)
+                assert timed_out == ENGINE.dump(ENGINE.apply(state, seat, moves[0]))
+                for refused in ({"reject": True}, {"pass": True}):
+                    with pytest.raises(IllegalMove) as error:
+                        ENGINE.apply(state, seat, refused)
+                    assert_a_sentence(str(error.value))
+            elif ENGINE.view(state, None)["phase"] == "facing":
+                assert moves == [{"reject": True}]
+                met["drawn"] += (
+                    ENGINE.view(after, None)["last_deal"] != ENGINE.view(state, None)["last_deal"]
+                )
+    assert met["must meld"] >= 20 and met["drawn"] >= 20, met

@@ -1,0 +1,107 @@
+"""Password guessing: after a few failures a username is locked out at that address on every
+login (site, admin, API token), even with the right password, until the cool-off ends or an
+admin unlocks it; 429 with Retry-After."""
+
+import pytest
+from axes.models import AccessAttempt
+from django.core.cache import cache
+from django.core.management import call_command
+from django.test import Client
+from rest_framework.test import APIClient
+
+from tests.factories import PASSWORD, StaffMembershipFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+ATTACKER = "203.0.113.9"
+ELSEWHERE = "198.51.100.7"
+
+
+@pytest.fixture(autouse=True)
+def _fast_hasher(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    cache.clear()
+
+
+@pytest.fixture
+def staff():
+    return StaffMembershipFactory(
+        user=UserFactory(username="crown", is_staff=True, is_superuser=True)
+    ).user
+
+
+def page_login(path: str, address: str, password: str):
+    return Client(REMOTE_ADDR=address).post(path, {"username": "crown", "password": password})
+
+
+def token_login(address: str, password: str):
+    return APIClient(REMOTE_ADDR=address).post(
+        "/api/auth/token/", {"username": "crown", "password": password}, format="json"
+    )
+
+
+def login(where: str, address: str, password: str):
+    if where == "api":
+        return token_login(address, password)
+    return page_login(where, address, password)
+
+
+def succeeded(where: str, response) -> bool:
+    return response.status_code == (200 if where == "api" else 302)
+
+
+@pytest.mark.parametrize("where", ["/accounts/login/", "/admin/login/", "api"])
+def test_five_wrong_passwords_lock_the_user_out_at_that_address(staff, where, settings):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert login(where, ATTACKER, "wrong").status_code in (200, 400)
+    locked = login(where, ATTACKER, "wrong")
+    assert locked.status_code == 429
+    assert int(locked["Retry-After"]) == 3600
+    right_password = login(where, ATTACKER, PASSWORD)
+    assert right_password.status_code == 429
+    if where == "api":
+        assert right_password["Content-Type"] == "application/json"
+        assert "Too many failed logins" in right_password.json()["detail"]
+    else:
+        assert "Too many failed logins" in right_password.content.decode()
+    # The real user at their own address still gets in.
+    assert succeeded(where, login(where, ELSEWHERE, PASSWORD))
+
+
+def test_failures_on_one_login_count_on_the_others(staff, settings):
+    for path in ["/accounts/login/", "/admin/login/", "/accounts/login/", "/admin/login/"]:
+        page_login(path, ATTACKER, "wrong")
+    token_login(ATTACKER, "wrong")
+    assert token_login(ATTACKER, PASSWORD).status_code == 429
+
+
+def test_a_success_before_the_limit_clears_the_count(staff, settings):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        page_login("/accounts/login/", ATTACKER, "wrong")
+    assert page_login("/accounts/login/", ATTACKER, PASSWORD).status_code == 302
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        page_login("/accounts/login/", ATTACKER, "wrong")
+    assert page_login("/accounts/login/", ATTACKER, PASSWORD).status_code == 302
+
+
+def test_an_admin_unlocks_a_user_with_the_management_command(staff, settings):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        page_login("/accounts/login/", ATTACKER, "wrong")
+    assert page_login("/accounts/login/", ATTACKER, PASSWORD).status_code == 429
+    call_command("axes_reset_username", "crown")
+    assert page_login("/accounts/login/", ATTACKER, PASSWORD).status_code == 302
+
+
+def test_an_admin_unlocks_a_user_by_deleting_the_attempt_in_the_admin(client, staff, settings):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        token_login(ATTACKER, "wrong")
+    attempt = AccessAttempt.objects.get(username="crown")
+    admin = UserFactory(username="boss", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    listed = client.get("/admin/axes/accessattempt/")
+    assert listed.status_code == 200 and "crown" in listed.content.decode()
+    response = client.post(
+        f"/admin/axes/accessattempt/{attempt.pk}/delete/", {"post": "yes"}, follow=True
+    )
+    assert response.status_code == 200
+    assert token_login(ATTACKER, PASSWORD).status_code == 200
