@@ -50,6 +50,8 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
             {**card(item["card"]), "name": names[item["seat"]]} for item in view["last_turn"]
         ],
         "chooser": names[pending] if pending is not None else None,
+        # a round's first turn still shows the last turn of the round before
+        "last_turn_round": view["round"] - 1 if view["turn"] == 1 else view["round"],
         "sheet": [{"number": n, "heads": r} for n, r in enumerate(view["sheet"], start=1)],
         "names": names,
         "hands": [

@@ -10,6 +10,8 @@
  *                    enabled (and, with [data-hide-unless-allowed], shown) only then
  *   [data-etag]      the ETag of what is shown; polls send it as If-None-Match
  *   [data-deadline], [data-server-now], [data-countdown]   the turn clock
+ *   [data-animate-once="key"]  animated (class "stepped") the first time its key shows only,
+ *                    not again when a poll redraws the same thing
  */
 (function () {
   "use strict";
@@ -24,6 +26,7 @@
   ];
 
   let selected = [];
+  const animated = new Set();
   let clockOffset = 0;   // server time minus this device's time, in ms
 
   const live = () => document.getElementById("table-live");
@@ -54,7 +57,7 @@
       if (control.hasAttribute("data-hide-unless-allowed")) control.hidden = !allowed;
     });
     area.querySelectorAll("[data-template]").forEach((control) => {
-      const needsOne = control.dataset.template.includes("$card");
+      const needsOne = /\$card(?!s)/.test(control.dataset.template);
       if (needsOne && single === null) {
         control.disabled = true;
         return;
@@ -66,6 +69,16 @@
       if (control.dataset.label && single !== null) {
         control.textContent = control.dataset.label.replace("$card", single);
       }
+    });
+  }
+
+  function animateOnce() {
+    const area = live();
+    if (!area) return;
+    area.querySelectorAll("[data-animate-once]").forEach((element) => {
+      const key = element.dataset.animateOnce;
+      if (animated.has(key)) element.classList.remove("stepped");
+      animated.add(key);
     });
   }
 
@@ -126,11 +139,13 @@
 
   document.addEventListener("htmx:afterSwap", (event) => {
     if (event.detail.target !== live()) return;
+    animateOnce();
     refresh();
     syncClock();
   });
 
   document.addEventListener("DOMContentLoaded", () => {
+    animateOnce();
     refresh();
     syncClock();
     setInterval(tick, 250);

@@ -13,20 +13,30 @@ from games.engines.cards import JOKER
 from games.templatetags.cards import card_rank, card_suit, card_words
 
 
-def hands_of(table) -> list[list]:
-    """Every seat's hand, straight from the stored state (the test's own look behind the page)."""
+def hands_of(table) -> dict:
+    """Every seat's hand, straight from the stored state (the test's own look behind the page),
+    and the cards that are public all the same: a Корова round's first turn still shows the
+    last turn of the round before, whose cards were shuffled into the new hands."""
     table.refresh_from_db()
     eng = get_engine(table.game)
     state = eng.load(table.state)
-    return [list(eng.view(state, seat).get("hand", [])) for seat in range(table.players)]
+    spectator = eng.view(state, None)
+    public = {item["card"] for item in spectator.get("last_turn", ())}
+    return {
+        "hands": [list(eng.view(state, seat).get("hand", [])) for seat in range(table.players)],
+        "public": public,
+    }
 
 
-def other_cards(hands: list[list], seat: int | None) -> set:
+def other_cards(seen: dict, seat: int | None) -> set:
+    hands = seen["hands"]
     own = set(hands[seat]) if seat is not None else set()
-    return {card for index, hand in enumerate(hands) if index != seat for card in hand} - own
+    others = {card for index, hand in enumerate(hands) if index != seat for card in hand}
+    return others - own - seen["public"]
 
 
-def assert_no_other_hands(html: str, *, game: str, hands: list[list], seat: int | None) -> None:
+def assert_no_other_hands(html: str, *, game: str, hands: dict, seat: int | None) -> None:
+    """`hands` as hands_of gives them."""
     for card in other_cards(hands, seat):
         if game == "korova":
             assert f'<span class="number">{card}</span>' not in html, card

@@ -9,7 +9,7 @@ from django.urls import reverse
 from games import services
 from games.engines import get_engine
 from games.models import Table, TableMove
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
 from tests.games.page_checks import assert_no_other_hands, hands_of
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def users():
 
 def logged_in(user) -> Client:
     client = Client()
-    assert client.login(username=user.username, password=PASSWORD)
+    client.force_login(user)
     return client
 
 
@@ -124,7 +124,7 @@ def test_anonymous_cannot_move(users):
 
 def test_an_illegal_move_shows_the_engines_sentence_next_to_the_hand(users):
     table = full_table(users)
-    hand = hands_of(table)[0]
+    hand = hands_of(table)["hands"][0]
     missing = next(card for card in range(1, 105) if card not in hand)
     response = post_move(logged_in(users[0]), table, {"card": missing})
     html = response.content.decode()
