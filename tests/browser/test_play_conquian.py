@@ -136,11 +136,17 @@ def test_two_phones_play_a_conquian_single_and_the_result_reaches_the_table(
         state = eng.load(single.state)
         (seat,) = eng.to_act(state)
         page = page_of[seat]
-        expect(page.locator("#table-live [data-turn]")).to_have_attribute("data-turn", str(single.turn))
+        expect(page.locator("#table-live [data-turn]")).to_have_attribute(
+            "data-turn", str(single.turn)
+        )
         for viewer_seat, viewer in page_of.items():
             check_page_hides_other_hands(viewer, single, seat=viewer_seat)
         move = choose(eng.legal_moves(state, seat))
-        if not timed_out and decisions >= 2 and eng.timeout(state, seat) == eng.apply(state, seat, move):
+        if (
+            not timed_out
+            and decisions >= 2
+            and eng.timeout(state, seat) == eng.apply(state, seat, move)
+        ):
             # This player lets the clock run out; the countdown shows it going.
             expect(page.locator("[data-countdown]")).to_be_visible()
             deadline = time.monotonic() + TURN_SECONDS + 5

@@ -49,7 +49,9 @@ def planned_game(most_moves_on_the_page: int = 12):
             state = eng.apply(state, seat, move)
         if eng.outcome(state)["draw"]:
             continue
-        removals = [i for i, (_, m) in enumerate(moves) if m.get("card") in ONE_EYED_JACKS and "remove" in m]
+        removals = [
+            i for i, (_, m) in enumerate(moves) if m.get("card") in ONE_EYED_JACKS and "remove" in m
+        ]
         exchanges = [i for i, (_, m) in enumerate(moves) if "exchange" in m]
         if removals and exchanges:
             start = min(removals[-1], exchanges[-1])
@@ -142,7 +144,9 @@ def test_four_phones_play_a_convoy_fixture_game_to_a_win(
     for seat, move in moves[start:]:
         table.refresh_from_db()
         page = pages[seat]
-        expect(page.locator("#table-live [data-turn]")).to_have_attribute("data-turn", str(table.turn))
+        expect(page.locator("#table-live [data-turn]")).to_have_attribute(
+            "data-turn", str(table.turn)
+        )
         expect(page.locator("#table-live .turn-line")).to_have_text("Your turn.")
         expect(page.locator("[data-countdown]")).to_be_visible()
         for viewer_seat, viewer in pages.items():
@@ -159,7 +163,9 @@ def test_four_phones_play_a_convoy_fixture_game_to_a_win(
 
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
-    winners = " & ".join(sorted(seats[s].first_name for s in eng.outcome(eng.load(table.state))["winners"]))
+    winners = " & ".join(
+        sorted(seats[s].first_name for s in eng.outcome(eng.load(table.state))["winners"])
+    )
     for page in pages.values():
         expect(page.locator("#table-live .turn-line")).to_contain_text("Game over:")
         expect(page.locator(".convoy-sides")).to_contain_text("3 of 3 convoys")
