@@ -87,6 +87,16 @@ class MoveTimer:
     def __init__(self, pages):
         self.pages = pages
         self.samples: list[float] = []
+        self.poll_request_bytes: list[int] = []
+        for page in pages:
+            page.on("request", self._poll_sent)
+
+    def _poll_sent(self, request) -> None:
+        headers = request.headers_array()
+        if request.method == "GET" and any(h["name"].lower() == "if-none-match" for h in headers):
+            line = f"GET {request.url.split('/', 3)[-1]} HTTP/1.1\r\n"
+            size = len(line) + sum(len(f"{h['name']}: {h['value']}\r\n") for h in headers) + 2
+            self.poll_request_bytes.append(size)
 
     def tapped(self, mover) -> tuple[float, tuple[str, int]]:
         return mover.evaluate("Date.now()"), turn_of(mover)
@@ -110,7 +120,13 @@ class MoveTimer:
         ARTIFACTS.mkdir(exist_ok=True)
         polls = [size for page in self.pages for size in page.evaluate("window.__polls304")]
         (ARTIFACTS / f"timings-{name}.json").write_text(
-            json.dumps({"move_to_other_pages_ms": self.samples, "poll_304_bytes": polls})
+            json.dumps(
+                {
+                    "move_to_other_pages_ms": self.samples,
+                    "poll_304_bytes": polls,
+                    "poll_request_bytes": self.poll_request_bytes[-50:],
+                }
+            )
         )
 
     def median(self) -> float:

@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from games import services
 from games.engines import get_engine
-from games.models import Table, TableMove
-from tests.factories import UserFactory
+from games.models import Seat, Table, TableMove
+from tests.factories import FixtureFactory, StaffMembershipFactory, UserFactory, VenueFactory
 from tests.games.page_checks import assert_no_other_hands, hands_of
 
 pytestmark = pytest.mark.django_db
@@ -231,11 +231,44 @@ def test_a_finished_game_replays_step_by_step_with_every_hand(users):
 
 
 def test_the_fixture_page_links_to_its_live_tables(users):
-    from tests.factories import FixtureFactory
-
     fixture = FixtureFactory()
     html = Client().get(reverse("fixture-detail", args=[fixture.pk])).content.decode()
     assert reverse("fixture-tables", args=[fixture.pk]) in html
     tables_page = Client().get(reverse("fixture-tables", args=[fixture.pk]))
     assert tables_page.status_code == 200
     assert "start-fixture-tables" not in tables_page.content.decode()
+
+
+def test_the_fixture_tables_page_offers_the_start_to_its_players_and_staff_only(users):
+    fixture = FixtureFactory()
+    player = fixture.home_team.players.first()
+    player.user = users[0]
+    player.save()
+    staff = StaffMembershipFactory(venue=fixture.venue).user
+    url = reverse("fixture-tables", args=[fixture.pk])
+    for user, offered in ((users[0], True), (staff, True), (users[1], False)):
+        html = logged_in(user).get(url).content.decode()
+        assert ("start-fixture-tables" in html) is offered, user
+    assert "start-fixture-tables" not in Client().get(url).content.decode()
+
+
+def test_someone_else_cannot_start_a_fixtures_tables(users):
+    fixture = FixtureFactory()
+    response = logged_in(users[1]).post(reverse("fixture-tables", args=[fixture.pk]), follow=True)
+    assert "venue or its players can start" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_the_lobby_shows_games_in_progress_by_venue(users):
+    fixture = FixtureFactory(venue=VenueFactory(name="The Plough"))
+    table = Table.objects.create(
+        game="korova", players=4, options={"turn_seconds": 30}, seed=1, fixture=fixture,
+        number=1, status=Table.Status.PLAYING,
+    )  # fmt: skip
+    Seat.objects.bulk_create(Seat(table=table, seat=n, name=f"Player {n}") for n in range(4))
+    casual = full_table(users)
+    html = Client().get(reverse("table-lobby")).content.decode()
+    playing = html.split('id="playing-title"')[1]
+    assert playing.index("The Plough") < playing.index(f"Table {table.pk}")
+    assert playing.index("Casual tables") < playing.index(f"Table {casual.pk}")
+    assert "Watch" in playing
