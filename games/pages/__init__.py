@@ -57,7 +57,7 @@ def live_context(*, table: dict, moves: list[dict], user, move_error: str = "") 
     return {
         "table": table,
         "view": table["view"],
-        "page": page_context(table=table, moves=moves),
+        "page": page_context(table=table, moves=moves) if table["view"] is not None else None,
         "seats": seats,
         "my_turn": my_seat is not None and my_seat in to_act,
         "status_line": _status_line(table, seats),

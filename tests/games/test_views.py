@@ -106,6 +106,14 @@ def test_joining_takes_the_open_seat(users):
     assert table.seats.get(seat=1).user == users[1]
 
 
+def test_a_waiting_table_shows_its_open_seats_and_a_seat_to_take(users):
+    table = services.table_create(game="korova", players=4, options={}, bots=[1], by=users[0])
+    url = reverse("table-detail", args=[table.pk])
+    html = logged_in(users[1]).get(url).content.decode()
+    assert "2 seats open" in html and "Take a seat" in html and "Open seat" in html
+    assert "Take a seat" not in logged_in(users[0]).get(url).content.decode()
+
+
 def test_someone_not_seated_cannot_move(users):
     table = full_table(users)
     move = legal(table, 0)[0]
