@@ -81,8 +81,8 @@ def table_join(request, table_id: int):
 @require_GET
 def table_detail(request, table_id: int):
     """The table page; htmx polls answer with its live part, or 304 while nothing changed."""
-    table, moves = _read(request, table_id)
-    context = live_context(table=table, moves=moves, user=request.user)
+    table, moves, log = _read(request, table_id)
+    context = live_context(table=table, moves=moves, log=log, user=request.user)
     if request.htmx:
         if request.headers.get("If-None-Match") == context["etag"]:
             response = HttpResponseNotModified()
@@ -120,8 +120,8 @@ def table_move(request, table_id: int):
         if error:
             messages.error(request, error)
         return redirect("table-detail", table_id=table_id)
-    table, moves = _read(request, table_id)
-    context = live_context(table=table, moves=moves, user=request.user, move_error=error)
+    table, moves, log = _read(request, table_id)
+    context = live_context(table=table, moves=moves, log=log, user=request.user, move_error=error)
     response = render(request, "games/_live.html", context, status=status)
     response["Cache-Control"] = "no-store"
     return response
@@ -155,11 +155,12 @@ def table_replay(request, table_id: int):
     return render(request, template, context)
 
 
-def _read(request, table_id: int) -> tuple[dict, list[dict]]:
+def _read(request, table_id: int) -> tuple[dict, list[dict], list[dict]]:
     try:
         return (
             selectors.table_for_viewer(table_id=table_id, user=request.user),
             selectors.table_moves_for_viewer(table_id=table_id, user=request.user),
+            selectors.table_log_for_viewer(table_id=table_id, user=request.user),
         )
     except ObjectDoesNotExist:
         raise Http404("No such table.")

@@ -36,10 +36,18 @@ def seat_names(table: dict) -> list[str]:
     return [seat["name"] for seat in sorted(table["seats"], key=lambda seat: seat["seat"])]
 
 
-def live_context(*, table: dict, moves: list[dict], user, move_error: str = "") -> dict:
-    """What `games/_live.html` draws for `table` as its viewer sees it."""
+RECENT_MOVES = 6
+
+
+def live_context(
+    *, table: dict, moves: list[dict], log: list[dict], user, move_error: str = ""
+) -> dict:
+    """What `games/_live.html` draws for `table` as its viewer sees it: `moves` are the
+    viewer's legal moves, `log` the move log as the viewer may see it."""
+    names = seat_names(table)
+    recent = [{**entry, "name": names[entry["seat"]]} for entry in log[-RECENT_MOVES:][::-1]]
     digest = hashlib.sha256(
-        json.dumps([table, moves, user.pk], sort_keys=True, default=str).encode()
+        json.dumps([table, moves, recent, user.pk], sort_keys=True, default=str).encode()
     ).hexdigest()
     my_seat = table["seat"]
     playing = table["status"] == "playing"
@@ -59,6 +67,8 @@ def live_context(*, table: dict, moves: list[dict], user, move_error: str = "") 
         "view": table["view"],
         "page": page_context(table=table, moves=moves) if table["view"] is not None else None,
         "seats": seats,
+        "recent": recent,
+        "log_template": f"games/{table['game']}/_log_entry.html",
         "my_turn": my_seat is not None and my_seat in to_act,
         "status_line": _status_line(table, seats),
         "open_seats": sum(1 for seat in seats if not seat["name"]),
