@@ -72,9 +72,19 @@ def mid_game_dump_size(name, samples=20):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(SETUPS))
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument(
+        "games",
+        nargs="*",
+        default=list(SETUPS),
+        metavar="GAME",
+        help=f"games to measure: {', '.join(SETUPS)} (default all)",
+    )
+    parser.add_argument(
+        "--runs", type=int, default=5, help="timed slices per game; the median is printed (5)"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=2.0, help="wall-clock length of each slice (2.0)"
+    )
     args = parser.parse_args()
     for name in args.games:
         rates = [games_per_second(name, args.seconds) for _ in range(args.runs)]

@@ -1,13 +1,17 @@
 """API error bodies: every refusal is JSON that names the field and the problem.
 
 Holds the exception handler (Django's ValidationError and PermissionDenied as DRF answers), the
-shapes of the error bodies as the schema documents them, and the JSON 404 for an address under
-/api/ that no endpoint serves.
+shapes of the error bodies as the schema documents them, the JSON 404 for an address under
+/api/ that no endpoint serves, and Django's error views (400, 403, 404, 413, 500) that
+answer JSON under /api/.
 """
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import JsonResponse
+from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -44,3 +48,65 @@ def not_found(request, *args, **kwargs):
         {"detail": "There is no API endpoint at this address; the list is at /api/docs/."},
         status=404,
     )
+
+
+# ---- Errors raised outside the API's views -------------------------------------------------
+# DRF answers in JSON for what happens inside an API view. What happens before (a body over the
+# upload limit, a malformed request) or escapes it (a bug: 500) is Django's to answer, and it
+# answers with HTML pages; under /api/ these answer the same {"detail": …} as everything else.
+
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _json_error(detail: str, status: int) -> JsonResponse:
+    return JsonResponse({"detail": detail}, status=status)
+
+
+class ApiBodyLimitMiddleware:
+    """413 for a request under /api/ that declares a body over DATA_UPLOAD_MAX_MEMORY_SIZE.
+
+    Refused before anything reads it: Django enforces the limit only when request.POST or
+    request.body is read (as a 400 page), and DRF's JSON parser reads the stream past it.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if _is_api(request) and limit is not None:
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                return _json_error("The Content-Length header is not a number.", 400)
+            if length > limit:
+                return _json_error(f"The request body is over the limit of {limit} bytes.", 413)
+        return self.get_response(request)
+
+
+def bad_request(request, exception, template_name=defaults.ERROR_400_TEMPLATE_NAME):
+    if not _is_api(request):
+        return defaults.bad_request(request, exception, template_name)
+    if isinstance(exception, RequestDataTooBig):
+        return _json_error("The request body is over the upload limit.", 413)
+    return _json_error("The request could not be read.", 400)
+
+
+def permission_denied(request, exception, template_name=defaults.ERROR_403_TEMPLATE_NAME):
+    if not _is_api(request):
+        return defaults.permission_denied(request, exception, template_name)
+    return _json_error(str(exception) or "You do not have permission to do this.", 403)
+
+
+def page_not_found(request, exception, template_name=defaults.ERROR_404_TEMPLATE_NAME):
+    if not _is_api(request):
+        return defaults.page_not_found(request, exception, template_name)
+    return not_found(request)
+
+
+def server_error(request, template_name=defaults.ERROR_500_TEMPLATE_NAME):
+    if not _is_api(request):
+        return defaults.server_error(request, template_name)
+    return _json_error("Something went wrong on our side; it has been logged.", 500)

@@ -6,6 +6,7 @@ from config import api_auth
 from config.api_errors import not_found
 from leagues import api as leagues_api
 from scoring import api as scoring_api
+from scoring import fixture_api
 
 urlpatterns = [
     path("auth/token/", api_auth.TokenApi.as_view(), name="api-token"),
@@ -26,8 +27,8 @@ urlpatterns = [
     path("players/<int:pk>/", leagues_api.PlayerDetailApi.as_view(), name="api-player-detail"),
     path("venues/", leagues_api.VenueListApi.as_view(), name="api-venue-list"),
     path("venues/<int:pk>/", leagues_api.VenueDetailApi.as_view(), name="api-venue-detail"),
-    path("fixtures/", leagues_api.FixtureListApi.as_view(), name="api-fixture-list"),
-    path("fixtures/<int:pk>/", leagues_api.FixtureDetailApi.as_view(), name="api-fixture-detail"),
+    path("fixtures/", fixture_api.FixtureListApi.as_view(), name="api-fixture-list"),
+    path("fixtures/<int:pk>/", fixture_api.FixtureDetailApi.as_view(), name="api-fixture-detail"),
     path(
         "fixtures/<int:pk>/result/",
         scoring_api.FixtureResultApi.as_view(),

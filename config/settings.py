@@ -49,7 +49,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin_site.RoundelAdminConfig",  # django.contrib.admin, ids checked
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -71,6 +71,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.api_errors.ApiBodyLimitMiddleware",  # 413 before anything reads the body
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -187,16 +188,22 @@ CACHES = {
         "LOCATION": "roundel",
     }
 }
-if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
-    CACHES["default"] = {
-        # A Redis that is down or silent is a cache miss (and a warning), never an error page.
+
+
+def redis_cache(url: str) -> dict:
+    """A Redis that is down or silent is a cache miss (and a warning), never an error page."""
+    return {
         "BACKEND": "config.cache.ForgivingRedisCache",
-        "LOCATION": os.environ["CACHE_URL"],
+        "LOCATION": url,
         "OPTIONS": {
             "socket_connect_timeout": float(os.environ.get("CACHE_CONNECT_TIMEOUT", "0.3")),
             "socket_timeout": float(os.environ.get("CACHE_TIMEOUT", "0.3")),
         },
     }
+
+
+if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
+    CACHES["default"] = redis_cache(os.environ["CACHE_URL"])
 
 # Security: production is HTTPS behind a proxy that sets X-Forwarded-Proto.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -11,4 +11,11 @@ urlpatterns = [
     path("staff/", include("scoring.urls")),
     path("tables/", include("games.urls")),
     path("", include("leagues.urls")),
+    path("", include("scoring.page_urls")),
 ]
+
+# Django's error pages, in JSON under /api/ (config/api_errors.py).
+handler400 = "config.api_errors.bad_request"
+handler403 = "config.api_errors.permission_denied"
+handler404 = "config.api_errors.page_not_found"
+handler500 = "config.api_errors.server_error"

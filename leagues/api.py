@@ -1,4 +1,5 @@
-"""Read-only REST API for leagues, seasons, teams, players, venues and fixtures.
+"""Read-only REST API for leagues, seasons, teams, players and venues (fixtures with their
+results are scoring's: scoring/fixture_api.py).
 
 One view per operation (list or detail), each with its own small output serializer. Lists are
 paginated (?page=, ?page_size= up to 200) and filtered with django-filter; every query is a
@@ -6,18 +7,15 @@ fixed number of SQL statements whatever the page holds (select_related/prefetch_
 """
 
 from django import forms
-from django.db.models import Q
+from django.db import connection
 from django_filters import rest_framework as filters
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 
-from scoring.models import ResultVersion
-
 from . import selectors
-from .models import Fixture, Game, League, Player, Season, Team, TeamMember, Venue
+from .models import Game, League, Player, Season, Team, TeamMember, Venue
 
 
 class Pagination(PageNumberPagination):
@@ -33,11 +31,21 @@ class ReadOnlyApi:
     pagination_class = Pagination
 
 
-@extend_schema_field(OpenApiTypes.INT)
+@extend_schema_field(
+    {"type": "integer", "format": "int64", "minimum": -(2**63), "maximum": 2**63 - 1}
+)
 class WholeNumberFilter(filters.NumberFilter):
-    """An id or a round: a whole number, so "1.5" is a 400 ("Enter a whole number."), not 1."""
+    """An id or a round: a whole number, so "1.5" is a 400 ("Enter a whole number."), not 1,
+    and one the database can hold, so a 30-digit id is a 400 too (SQLite cannot even compare
+    it: OverflowError)."""
 
     field_class = forms.IntegerField
+
+    def __init__(self, *args, **kwargs):
+        low, high = connection.ops.integer_field_range("BigIntegerField")
+        kwargs.setdefault("min_value", low)
+        kwargs.setdefault("max_value", high)
+        super().__init__(*args, **kwargs)
 
 
 # ---- Small nested shapes ----------------------------------------------------------------------
@@ -81,14 +89,6 @@ class TeamPlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = TeamMember
         fields = ["id", "name", "slug", "position"]
-
-
-class ResultSummarySerializer(serializers.ModelSerializer):
-    version = serializers.IntegerField(source="number")
-
-    class Meta:
-        model = ResultVersion
-        fields = ["version", "home_score", "away_score", "winner"]
 
 
 # ---- Leagues ----------------------------------------------------------------------------------
@@ -294,76 +294,3 @@ class PlayerDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
 
     def get_queryset(self):
         return selectors.player_queryset()
-
-
-# ---- Fixtures ---------------------------------------------------------------------------------
-
-
-class FixtureOutputSerializer(serializers.ModelSerializer):
-    season = SeasonRefSerializer()
-    league = LeagueRefSerializer(source="season.league")
-    home_team = TeamRefSerializer()
-    away_team = TeamRefSerializer()
-    venue = VenueRefSerializer()
-    result = serializers.SerializerMethodField(
-        help_text="The current result, or null when none has been entered."
-    )
-
-    class Meta:
-        model = Fixture
-        fields = [
-            "id",
-            "season",
-            "league",
-            "round",
-            "home_team",
-            "away_team",
-            "venue",
-            "starts_at",
-            "status",
-            "postponed_reason",
-            "result",
-        ]
-
-    @extend_schema_field(ResultSummarySerializer(allow_null=True))
-    def get_result(self, fixture) -> dict | None:
-        results = getattr(fixture, "current_results", None)
-        return ResultSummarySerializer(results[0]).data if results else None
-
-
-class FixtureFilter(filters.FilterSet):
-    season = WholeNumberFilter(field_name="season_id", help_text="Season id")
-    round = WholeNumberFilter(field_name="round")
-    status = filters.ChoiceFilter(choices=Fixture.Status.choices)
-    team = WholeNumberFilter(method="filter_team", help_text="Team id, home or away")
-    venue = WholeNumberFilter(field_name="venue_id", help_text="Venue id")
-    date_from = filters.DateFilter(
-        field_name="starts_at", lookup_expr="date__gte", help_text="On or after this date"
-    )
-    date_to = filters.DateFilter(
-        field_name="starts_at", lookup_expr="date__lte", help_text="On or before this date"
-    )
-
-    class Meta:
-        model = Fixture
-        fields = ["season", "round", "status", "team", "venue", "date_from", "date_to"]
-
-    def filter_team(self, queryset, name, value):
-        return queryset.filter(Q(home_team_id=value) | Q(away_team_id=value))
-
-
-@extend_schema(tags=["fixtures"], summary="List fixtures")
-class FixtureListApi(ReadOnlyApi, generics.ListAPIView):
-    serializer_class = FixtureOutputSerializer
-    filterset_class = FixtureFilter
-
-    def get_queryset(self):
-        return selectors.fixture_queryset()
-
-
-@extend_schema(tags=["fixtures"], summary="A fixture and its current result")
-class FixtureDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
-    serializer_class = FixtureOutputSerializer
-
-    def get_queryset(self):
-        return selectors.fixture_queryset()

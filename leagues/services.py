@@ -1,5 +1,6 @@
-"""Writes for leagues: generating a season's fixtures; rescheduling, postponing, voiding and
-relocating one fixture; setting a team's two players.
+"""Writes for leagues: generating a season's fixtures; a fixture's status (scheduled, postponed,
+void: `fixture_status_change`, the one place its life is checked) and venue; a team's two
+players.
 
 Every function takes keyword arguments, runs in one transaction and locks the rows its decision
 depends on before reading them. Refusals are Django ValidationErrors keyed by the field at
@@ -8,6 +9,7 @@ django-simple-history on Fixture: each write records who (`by`) and why (the cha
 """
 
 import datetime
+from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -28,6 +30,14 @@ CHANGE_REASON_MAX_LENGTH = 100
 
 
 # Checks shared by the services and the admin form (which shows them next to the field).
+
+
+def _is_league_admin(user) -> bool:
+    try:
+        ensure_can_manage_fixtures(user=user)
+    except PermissionDenied:
+        return False
+    return True
 
 
 def ensure_can_manage_fixtures(*, user) -> None:
@@ -51,25 +61,6 @@ def clean_reason(
     if len(reason) > max_length:
         raise ValidationError({field: f"Keep the reason to {max_length} characters or fewer."})
     return reason
-
-
-def ensure_fixture_can_be_rescheduled(fixture: Fixture) -> None:
-    if fixture.status == Fixture.Status.VOID:
-        raise ValidationError({"status": "This fixture is void; it cannot be rescheduled."})
-    if fixture.status == Fixture.Status.PLAYED:
-        raise ValidationError({"status": "This fixture has been played; it cannot be moved."})
-
-
-def ensure_fixture_can_be_postponed(fixture: Fixture) -> None:
-    if fixture.status == Fixture.Status.VOID:
-        raise ValidationError({"status": "This fixture is void; it cannot be postponed."})
-    if fixture.status == Fixture.Status.PLAYED:
-        raise ValidationError({"status": "This fixture has been played; it cannot be postponed."})
-
-
-def ensure_fixture_can_be_voided(fixture: Fixture) -> None:
-    if fixture.status == Fixture.Status.VOID:
-        raise ValidationError({"status": "This fixture is already void."})
 
 
 def _aware(value: datetime.datetime, *, field: str) -> datetime.datetime:
@@ -146,7 +137,7 @@ def fixtures_generate(
     if played.exists():
         raise ValidationError(
             {
-                "season": f"{season} already has results; its fixtures can no longer be "
+                "season": "The season already has results; its fixtures can no longer be "
                 "generated again. Reschedule or postpone single fixtures instead."
             }
         )
@@ -155,7 +146,7 @@ def fixtures_generate(
     )
     if len(entries) < 2:
         raise ValidationError(
-            {"season": f"{season} needs at least two teams entered to generate fixtures."}
+            {"season": "The season needs at least two teams entered to generate fixtures."}
         )
 
     for fixture in existing:
@@ -189,23 +180,128 @@ def fixtures_generate(
 # One fixture
 
 
-@transaction.atomic
-def fixture_reschedule(*, fixture_id: int, starts_at: datetime.datetime, by) -> Fixture:
-    """Move a fixture to `starts_at`; a postponed fixture is back on (scheduled).
+# A fixture's status. Played comes only with a result (scoring.services.result_submit, from
+# scheduled or postponed); void is final (a league admin undoes a mistaken void by reverting the
+# fixture to an older version in its history).
+Status = Fixture.Status
+FIXTURE_TRANSITIONS = {
+    Status.SCHEDULED: {Status.SCHEDULED, Status.POSTPONED, Status.VOID},
+    Status.POSTPONED: {Status.SCHEDULED, Status.POSTPONED, Status.VOID},
+    Status.PLAYED: {Status.PLAYED, Status.VOID},
+    Status.VOID: set(),
+}
+# Who may make each change: venue staff, or league admins only.
+_ADMIN_ONLY = {Status.VOID}
 
-    Raises PermissionDenied unless `by` serves the fixture's venue (or is a superuser), and
-    ValidationError for a void or played fixture.
+
+@dataclass(frozen=True)
+class StatusChange:
+    """A checked status change: what fixture_status_change writes, and why."""
+
+    status: str
+    starts_at: datetime.datetime
+    reason: str  # the postponement's or the void's reason; "" for a reschedule
+
+
+def fixture_statuses_open(*, fixture: Fixture, user) -> list[str]:
+    """The statuses `user` may give the fixture now, its current one first (for a form)."""
+    statuses = [fixture.status]
+    for status in Status.values:
+        if status == fixture.status or status not in FIXTURE_TRANSITIONS[fixture.status]:
+            continue
+        if status in _ADMIN_ONLY and not _is_league_admin(user):
+            continue
+        statuses.append(status)
+    return statuses
+
+
+def fixture_status_change_check(
+    *, fixture: Fixture, status: str, reason: str | None, starts_at, user
+) -> StatusChange:
+    """The change of `fixture` to `status` (and `starts_at`, None to keep the date), checked.
+
+    Raises PermissionDenied when `user` may not make it, ValidationError keyed by the field at
+    fault otherwise: an unknown status, a change the fixture's life does not allow, a missing or
+    long reason, a new date with a postponement or a void. Writes nothing.
+    """
+    if status not in Status.values:
+        raise ValidationError({"status": "Choose scheduled, postponed or void."})
+    current = fixture.status
+    if status == Status.PLAYED and current != Status.PLAYED:
+        raise ValidationError({"status": "A fixture becomes played when its result is entered."})
+    if status not in FIXTURE_TRANSITIONS[current]:
+        raise ValidationError({"status": _REFUSED.get((current, status), "This cannot change.")})
+    if status in _ADMIN_ONLY:
+        ensure_can_manage_fixtures(user=user)
+    else:
+        ensure_can_enter_results(user=user, venue_id=fixture.venue_id)
+    new_date = fixture.starts_at if starts_at is None else _aware(starts_at, field="starts_at")
+    if status == Status.PLAYED:  # stays played: nothing to change but the venue
+        if new_date != fixture.starts_at:
+            raise ValidationError({"starts_at": _REFUSED[(Status.PLAYED, Status.SCHEDULED)]})
+        return StatusChange(status, new_date, fixture.postponed_reason)
+    if status == Status.POSTPONED:
+        if new_date != fixture.starts_at:
+            raise ValidationError(
+                {"starts_at": "Postponing keeps the date: postpone now, reschedule later."}
+            )
+        if current == Status.POSTPONED and not (reason or "").strip():
+            return StatusChange(status, new_date, fixture.postponed_reason)  # reason kept
+        return StatusChange(status, new_date, clean_reason(reason))
+    if status == Status.VOID:
+        if new_date != fixture.starts_at:
+            raise ValidationError({"starts_at": "Void the fixture without moving it."})
+        return StatusChange(
+            status, new_date, clean_reason(reason, max_length=VOID_REASON_MAX_LENGTH)
+        )
+    return StatusChange(status, new_date, "")
+
+
+_REFUSED = {
+    (Status.VOID, Status.SCHEDULED): "This fixture is void; it cannot be rescheduled.",
+    (Status.VOID, Status.POSTPONED): "This fixture is void; it cannot be postponed.",
+    (Status.VOID, Status.VOID): "This fixture is already void.",
+    (Status.PLAYED, Status.SCHEDULED): "This fixture has been played; it cannot be moved.",
+    (Status.PLAYED, Status.POSTPONED): "This fixture has been played; it cannot be postponed.",
+}
+
+
+@transaction.atomic
+def fixture_status_change(
+    *, fixture_id: int, status: str, reason: str | None = "", starts_at=None, by
+) -> Fixture:
+    """Change a fixture's status, with the reason in its history:
+
+    - scheduled (again): a new date (`starts_at`); a postponed fixture is back on. Venue staff.
+    - postponed: needs a reason (shown with the fixture); keeps the date. Venue staff.
+    - void: needs a reason of up to 100 characters (kept in the history); the fixture no longer
+      counts, whatever its result. League admins only.
+    Raises what fixture_status_change_check raises; nothing is written then. Saving the same
+    status and date again writes nothing.
     """
     fixture = _lock_fixture(fixture_id)
-    ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
-    ensure_fixture_can_be_rescheduled(fixture)
-    starts_at = _aware(starts_at, field="starts_at")
-    if fixture.starts_at == starts_at and fixture.status == Fixture.Status.SCHEDULED:
+    change = fixture_status_change_check(
+        fixture=fixture, status=status, reason=reason, starts_at=starts_at, user=by
+    )
+    unchanged = (fixture.status, fixture.starts_at, fixture.postponed_reason)
+    if (change.status, change.starts_at, change.reason) == unchanged:
         return fixture
+    if change.status == Status.SCHEDULED:
+        return _reschedule(fixture, starts_at=change.starts_at, by=by)
+    fixture.status = change.status
+    if change.status == Status.POSTPONED:
+        fixture.postponed_reason = change.reason
+        history = f"Postponed: {change.reason}"
+    else:
+        history = change.reason
+    return _save(fixture, by=by, reason=history, fields=["status", "postponed_reason"])
+
+
+def _reschedule(fixture: Fixture, *, starts_at: datetime.datetime, by) -> Fixture:
     before = timezone.localtime(fixture.starts_at)
-    was_postponed = fixture.status == Fixture.Status.POSTPONED
+    was_postponed = fixture.status == Status.POSTPONED
     fixture.starts_at = starts_at
-    fixture.status = Fixture.Status.SCHEDULED
+    fixture.status = Status.SCHEDULED
     fixture.postponed_reason = ""
     after = timezone.localtime(starts_at)
     reason = f"{'Rearranged' if was_postponed else 'Rescheduled'} from {before:%d %b %Y %H:%M}"
@@ -214,24 +310,6 @@ def fixture_reschedule(*, fixture_id: int, starts_at: datetime.datetime, by) -> 
         by=by,
         reason=f"{reason} to {after:%d %b %Y %H:%M}",
         fields=["starts_at", "status", "postponed_reason"],
-    )
-
-
-@transaction.atomic
-def fixture_postpone(*, fixture_id: int, reason: str, by) -> Fixture:
-    """Postpone a fixture (it keeps its date until it is rescheduled).
-
-    Raises ValidationError without a reason or for a void or played fixture, and
-    PermissionDenied unless `by` serves the fixture's venue (or is a superuser).
-    """
-    fixture = _lock_fixture(fixture_id)
-    ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
-    reason = clean_reason(reason)
-    ensure_fixture_can_be_postponed(fixture)
-    fixture.status = Fixture.Status.POSTPONED
-    fixture.postponed_reason = reason
-    return _save(
-        fixture, by=by, reason=f"Postponed: {reason}", fields=["status", "postponed_reason"]
     )
 
 
@@ -252,21 +330,6 @@ def fixture_relocate(*, fixture_id: int, venue_id: int, by) -> Fixture:
     before = fixture.venue.name
     fixture.venue = venue
     return _save(fixture, by=by, reason=f"Moved from {before} to {venue.name}", fields=["venue"])
-
-
-@transaction.atomic
-def fixture_void(*, fixture_id: int, reason: str, by) -> Fixture:
-    """Void a fixture: it no longer counts, whatever its result. League admins only.
-
-    The reason (up to 100 characters) is the history row's change reason. Raises ValidationError without a reason or
-    when the fixture is already void, and PermissionDenied for anyone but a league admin.
-    """
-    fixture = _lock_fixture(fixture_id)
-    ensure_can_manage_fixtures(user=by)
-    reason = clean_reason(reason, max_length=VOID_REASON_MAX_LENGTH)
-    ensure_fixture_can_be_voided(fixture)
-    fixture.status = Fixture.Status.VOID
-    return _save(fixture, by=by, reason=reason, fields=["status"])
 
 
 # Teams

@@ -13,6 +13,7 @@ from django.utils.html import format_html, format_html_join
 
 from leagues.admin import VenueScopedAdminMixin
 
+from . import season_admin  # noqa: F401  (registers the Season admin: its rules are scoring's)
 from .models import ResultVersion
 
 

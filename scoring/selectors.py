@@ -22,8 +22,8 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from leagues.models import Fixture, Player, Season, StaffMembership, Team, TeamMember
-from leagues.selectors import fixture_result, fixtures_with_results
 
+from .fixture_results import fixture_result, fixtures_with_results
 from .models import ResultVersion
 from .sheets import sheet_changes
 from .standings import ResultRecord, StandingRow, StandingsConfig, build_standings

@@ -9,12 +9,7 @@ Each tie-breaker gives a sort key for a row; a higher key ranks higher. The cont
 which teams are level at that point (`context.tied`), which is what head to head needs.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, ClassVar
-
-if TYPE_CHECKING:
-    from .standings import StandingRow, StandingsContext
+from typing import ClassVar
 
 
 class TieBreaker:
@@ -24,7 +19,9 @@ class TieBreaker:
     name: ClassVar[str]
     description: ClassVar[str] = ""
 
-    def sort_key(self, row: StandingRow, context: StandingsContext) -> tuple:
+    def sort_key(self, row, context) -> tuple:
+        """`row` a scoring.standings.StandingRow, `context` its StandingsContext (not imported
+        here: standings imports this module)."""
         raise NotImplementedError
 
     def __repr__(self):

@@ -90,23 +90,35 @@ class _Position:
 
     def place_value(self, cell: int) -> float:
         if cell not in self._place_values:
+            empty_window_blocks = len(self.placed) - 1  # every opponent could use it
             value = 0.0
             for mask, shape, _ in board.WINDOWS_THROUGH[cell]:
-                for side, own in enumerate(self.placed):
-                    if self.occupied & ~own & mask or not self._can_count(mask, shape):
-                        continue  # another side blocks it, or it would never count
-                    lacking = (mask & ~own).bit_count()
-                    if side == self.side:
-                        lacking -= 1  # after the bot's counter goes down
-                        value += ATTACK[lacking]
-                        if lacking == 0 and self.one_from_win[side]:
-                            value += WIN
-                    else:
-                        value += BLOCK[lacking]
-                        if lacking == 1 and self.one_from_win[side]:
-                            value += WIN / 2
+                held = self.occupied & mask
+                if not held:
+                    lacking = mask.bit_count()
+                    value += ATTACK[lacking - 1] + empty_window_blocks * BLOCK[lacking]
+                    continue
+                owner = self._sole_owner(held)
+                if owner is None or not self._can_count(mask, shape):
+                    continue  # two sides in it, or it would never count
+                lacking = (mask & ~held).bit_count()  # the cell itself included
+                if owner == self.side:
+                    value += ATTACK[lacking - 1]
+                    if lacking == 1 and self.one_from_win[owner]:
+                        value += WIN
+                else:
+                    value += BLOCK[lacking]
+                    if lacking == 1 and self.one_from_win[owner]:
+                        value += WIN / 2
             self._place_values[cell] = value
         return self._place_values[cell]
+
+    def _sole_owner(self, held: int) -> int | None:
+        """The side holding every counter of `held`, or None when two sides share it."""
+        for side, own in enumerate(self.placed):
+            if own & held:
+                return side if own & held == held else None
+        return None
 
     def remove_value(self, cell: int) -> float:
         if cell not in self._remove_values:

@@ -190,6 +190,14 @@ class ConquianEngine:
             out["hand"] = codes_of(hands[seat])
         return out
 
+    def milestones(self, before, after):
+        """What the move from `before` to `after` finished, for statistics (simulate):
+        ("deals", "won deals") or ("deals", "drawn deals") when a deal ended, else ()."""
+        last = after["last"]
+        if last is None or last == before["last"]:
+            return ()
+        return ("deals", "drawn deals" if last[1] < 0 else "won deals")
+
     # -- acting -------------------------------------------------------------------------
 
     def apply(self, state, seat, move):

@@ -1,4 +1,5 @@
-"""leagues.services on PostgreSQL: generating fixtures, and moving, postponing, voiding one."""
+"""leagues.services on PostgreSQL: generating fixtures; a fixture's status changes (reschedule,
+postpone, void) and venue; a team's players."""
 
 import datetime
 from zoneinfo import ZoneInfo
@@ -10,10 +11,8 @@ from django.utils import timezone
 
 from leagues.models import Fixture, TeamMember
 from leagues.services import (
-    fixture_postpone,
     fixture_relocate,
-    fixture_reschedule,
-    fixture_void,
+    fixture_status_change,
     fixtures_generate,
     team_players_set,
 )
@@ -193,8 +192,8 @@ def fixture_at_venue(venue_staff):
 
 def test_staff_reschedule_a_fixture_at_their_venue_with_history(venue_staff, fixture_at_venue):
     new_time = datetime.datetime(2026, 11, 5, 20, 0, tzinfo=LONDON)
-    fixture = fixture_reschedule(
-        fixture_id=fixture_at_venue.pk, starts_at=new_time, by=venue_staff.user
+    fixture = fixture_status_change(
+        status="scheduled", fixture_id=fixture_at_venue.pk, starts_at=new_time, by=venue_staff.user
     )
     fixture.refresh_from_db()
     assert fixture.starts_at == new_time
@@ -206,10 +205,12 @@ def test_staff_reschedule_a_fixture_at_their_venue_with_history(venue_staff, fix
 
 
 def test_rescheduling_a_postponed_fixture_puts_it_back_on(venue_staff, fixture_at_venue):
-    fixture_postpone(fixture_id=fixture_at_venue.pk, reason="Burst pipe", by=venue_staff.user)
+    fixture_status_change(
+        status="postponed", fixture_id=fixture_at_venue.pk, reason="Burst pipe", by=venue_staff.user
+    )
     new_time = timezone.now() + datetime.timedelta(days=30)
-    fixture = fixture_reschedule(
-        fixture_id=fixture_at_venue.pk, starts_at=new_time, by=venue_staff.user
+    fixture = fixture_status_change(
+        status="scheduled", fixture_id=fixture_at_venue.pk, starts_at=new_time, by=venue_staff.user
     )
     fixture.refresh_from_db()
     assert (fixture.status, fixture.postponed_reason) == (Fixture.Status.SCHEDULED, "")
@@ -218,8 +219,11 @@ def test_rescheduling_a_postponed_fixture_puts_it_back_on(venue_staff, fixture_a
 
 def test_rescheduling_to_the_same_time_writes_nothing(venue_staff, fixture_at_venue):
     before = fixture_at_venue.history.count()
-    fixture_reschedule(
-        fixture_id=fixture_at_venue.pk, starts_at=fixture_at_venue.starts_at, by=venue_staff.user
+    fixture_status_change(
+        status="scheduled",
+        fixture_id=fixture_at_venue.pk,
+        starts_at=fixture_at_venue.starts_at,
+        by=venue_staff.user,
     )
     assert fixture_at_venue.history.count() == before
 
@@ -228,27 +232,42 @@ def test_staff_of_another_venue_cannot_reschedule_or_postpone(fixture_at_venue):
     other = StaffMembershipFactory().user
     original = fixture_at_venue.starts_at
     with pytest.raises(PermissionDenied):
-        fixture_reschedule(fixture_id=fixture_at_venue.pk, starts_at=timezone.now(), by=other)
+        fixture_status_change(
+            status="scheduled", fixture_id=fixture_at_venue.pk, starts_at=timezone.now(), by=other
+        )
     with pytest.raises(PermissionDenied):
-        fixture_postpone(fixture_id=fixture_at_venue.pk, reason="No", by=other)
+        fixture_status_change(
+            status="postponed", fixture_id=fixture_at_venue.pk, reason="No", by=other
+        )
     fixture_at_venue.refresh_from_db()
     assert (fixture_at_venue.starts_at, fixture_at_venue.status) == (original, "scheduled")
 
 
 def test_a_player_cannot_reschedule(fixture_at_venue):
     with pytest.raises(PermissionDenied):
-        fixture_reschedule(
-            fixture_id=fixture_at_venue.pk, starts_at=timezone.now(), by=UserFactory()
+        fixture_status_change(
+            status="scheduled",
+            fixture_id=fixture_at_venue.pk,
+            starts_at=timezone.now(),
+            by=UserFactory(),
         )
 
 
 def test_postponing_needs_a_reason_and_keeps_the_date(venue_staff, fixture_at_venue):
     for reason in ("", "   ", None, "x" * 251):
         with pytest.raises(ValidationError) as refused:
-            fixture_postpone(fixture_id=fixture_at_venue.pk, reason=reason, by=venue_staff.user)
+            fixture_status_change(
+                status="postponed",
+                fixture_id=fixture_at_venue.pk,
+                reason=reason,
+                by=venue_staff.user,
+            )
         assert "reason" in refused.value.message_dict
-    fixture = fixture_postpone(
-        fixture_id=fixture_at_venue.pk, reason="  Pub flooded  ", by=venue_staff.user
+    fixture = fixture_status_change(
+        status="postponed",
+        fixture_id=fixture_at_venue.pk,
+        reason="  Pub flooded  ",
+        by=venue_staff.user,
     )
     fixture.refresh_from_db()
     assert fixture.status == Fixture.Status.POSTPONED
@@ -265,17 +284,24 @@ def test_postponing_needs_a_reason_and_keeps_the_date(venue_staff, fixture_at_ve
 def test_a_played_fixture_cannot_be_postponed_or_moved(venue_staff, fixture_at_venue):
     Fixture.objects.filter(pk=fixture_at_venue.pk).update(status=Fixture.Status.PLAYED)
     with pytest.raises(ValidationError) as refused:
-        fixture_postpone(fixture_id=fixture_at_venue.pk, reason="Late", by=venue_staff.user)
+        fixture_status_change(
+            status="postponed", fixture_id=fixture_at_venue.pk, reason="Late", by=venue_staff.user
+        )
     assert "played" in refused.value.message_dict["status"][0]
     with pytest.raises(ValidationError):
-        fixture_reschedule(
-            fixture_id=fixture_at_venue.pk, starts_at=timezone.now(), by=venue_staff.user
+        fixture_status_change(
+            status="scheduled",
+            fixture_id=fixture_at_venue.pk,
+            starts_at=timezone.now(),
+            by=venue_staff.user,
         )
 
 
 def test_a_league_admin_voids_a_fixture_with_the_reason_in_its_history(fixture_at_venue):
     admin = admin_user()
-    fixture = fixture_void(fixture_id=fixture_at_venue.pk, reason="Team withdrew", by=admin)
+    fixture = fixture_status_change(
+        status="void", fixture_id=fixture_at_venue.pk, reason="Team withdrew", by=admin
+    )
     fixture.refresh_from_db()
     assert fixture.status == Fixture.Status.VOID
     latest = fixture.history.first()
@@ -287,28 +313,43 @@ def test_a_league_admin_voids_a_fixture_with_the_reason_in_its_history(fixture_a
 
 
 def test_a_void_fixture_stays_void(venue_staff, fixture_at_venue):
-    fixture_void(fixture_id=fixture_at_venue.pk, reason="Team withdrew", by=admin_user())
+    fixture_status_change(
+        status="void", fixture_id=fixture_at_venue.pk, reason="Team withdrew", by=admin_user()
+    )
     with pytest.raises(ValidationError):
-        fixture_void(fixture_id=fixture_at_venue.pk, reason="Again", by=admin_user())
+        fixture_status_change(
+            status="void", fixture_id=fixture_at_venue.pk, reason="Again", by=admin_user()
+        )
     with pytest.raises(ValidationError) as refused:
-        fixture_reschedule(
-            fixture_id=fixture_at_venue.pk, starts_at=timezone.now(), by=venue_staff.user
+        fixture_status_change(
+            status="scheduled",
+            fixture_id=fixture_at_venue.pk,
+            starts_at=timezone.now(),
+            by=venue_staff.user,
         )
     assert "void" in refused.value.message_dict["status"][0]
     with pytest.raises(ValidationError):
-        fixture_postpone(fixture_id=fixture_at_venue.pk, reason="Rain", by=venue_staff.user)
+        fixture_status_change(
+            status="postponed", fixture_id=fixture_at_venue.pk, reason="Rain", by=venue_staff.user
+        )
 
 
 def test_a_played_fixture_can_be_voided(fixture_at_venue):
     Fixture.objects.filter(pk=fixture_at_venue.pk).update(status=Fixture.Status.PLAYED)
-    assert fixture_void(fixture_id=fixture_at_venue.pk, reason="Ineligible player", by=None)
+    assert fixture_status_change(
+        status="void", fixture_id=fixture_at_venue.pk, reason="Ineligible player", by=None
+    )
 
 
 def test_venue_staff_cannot_void_and_a_void_needs_a_short_reason(venue_staff, fixture_at_venue):
     with pytest.raises(PermissionDenied):
-        fixture_void(fixture_id=fixture_at_venue.pk, reason="No show", by=venue_staff.user)
+        fixture_status_change(
+            status="void", fixture_id=fixture_at_venue.pk, reason="No show", by=venue_staff.user
+        )
     with pytest.raises(ValidationError) as refused:
-        fixture_void(fixture_id=fixture_at_venue.pk, reason="x" * 101, by=admin_user())
+        fixture_status_change(
+            status="void", fixture_id=fixture_at_venue.pk, reason="x" * 101, by=admin_user()
+        )
     assert "100 characters" in refused.value.message_dict["reason"][0]
     fixture_at_venue.refresh_from_db()
     assert fixture_at_venue.status == Fixture.Status.SCHEDULED
@@ -316,7 +357,9 @@ def test_venue_staff_cannot_void_and_a_void_needs_a_short_reason(venue_staff, fi
 
 def test_an_unknown_fixture_is_a_validation_error(venue_staff):
     with pytest.raises(ValidationError) as refused:
-        fixture_postpone(fixture_id=987654, reason="Rain", by=venue_staff.user)
+        fixture_status_change(
+            status="postponed", fixture_id=987654, reason="Rain", by=venue_staff.user
+        )
     assert "fixture_id" in refused.value.message_dict
 
 

@@ -66,7 +66,7 @@ class Command(BaseCommand):
                 by=None,
             )
         except ValidationError as error:
-            raise CommandError(" ".join(error.messages))
+            raise CommandError(f"{season}: {' '.join(error.messages)}")
         rounds = len({fixture.round for fixture in fixtures})
         first = timezone.localtime(fixtures[0].starts_at)
         self.stdout.write(

@@ -3,6 +3,7 @@
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,10 +15,10 @@ from tests.games.bots.playing import bot_wins, play_game, positions
 ENGINE = get_engine("convoy")
 
 
-@settings(max_examples=30, deadline=None)
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@settings(max_examples=10, deadline=None)
 @given(data=st.data())
-def test_every_bot_move_is_legal_and_bots_finish_games(data):
-    players = data.draw(st.sampled_from(PLAYER_COUNTS), label="players")
+def test_every_bot_move_is_legal_and_bots_finish_games(players, data):
     bot_seats = data.draw(st.sets(st.integers(0, players - 1), min_size=1), label="bot seats")
     options = {
         "hand_size": data.draw(st.integers(3, 7)),

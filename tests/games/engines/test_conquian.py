@@ -835,3 +835,15 @@ def test_the_documented_example_plays_as_described():
         state = ENGINE.apply(state, seat, move)
         assert ENGINE.view(state, None)["phase"] == phase
     assert ENGINE.view(state, None)["melds"] == [[], [["KS", "KH", "KD", "KC"]]]
+
+
+def test_milestones_count_finished_deals_for_statistics():
+    state = position([10, 10], "KC", stock=[])
+    drawn = ENGINE.apply(state, 0, {"reject": True})
+    assert ENGINE.milestones(state, drawn) == ("deals", "drawn deals")
+    assert ENGINE.milestones(drawn, drawn) == ()
+    state = position([OUT_HAND, 10], "6D", melds=(OUT_MELDS, []))
+    assert ENGINE.milestones(state, ENGINE.apply(state, 0, {"meld": OUT_HAND})) == (
+        "deals",
+        "won deals",
+    )

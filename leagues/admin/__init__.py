@@ -1,0 +1,20 @@
+"""Django admin for the league: venues and their staff, players, teams, leagues, fixtures.
+
+Seasons are registered by scoring (scoring/season_admin.py): their rules are scoring's.
+Every write with a rule goes through leagues.services; the forms only show its refusals next
+to the field. Who sees what: leagues/admin/access.py.
+"""
+
+from . import fixtures, league, teams, venues
+from .access import HistoryAdmin, VenueScopedAdminMixin, add_service_errors, served_venue_ids
+
+__all__ = [
+    "HistoryAdmin",
+    "VenueScopedAdminMixin",
+    "add_service_errors",
+    "fixtures",
+    "league",
+    "served_venue_ids",
+    "teams",
+    "venues",
+]

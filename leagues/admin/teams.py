@@ -1,0 +1,96 @@
+"""Admin of players and teams of two."""
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+
+from .. import services
+from ..models import Player, Team, TeamMember
+from .access import HistoryAdmin
+
+
+@admin.register(Player)
+class PlayerAdmin(HistoryAdmin):
+    list_display = ["name", "slug", "user", "team_names"]
+    search_fields = ["name", "slug", "user__username", "teams__name"]
+    prepopulated_fields = {"slug": ["name"]}
+    autocomplete_fields = ["user"]
+    list_select_related = ["user"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("teams")
+
+    @admin.display(description="teams")
+    def team_names(self, player):
+        return ", ".join(team.name for team in player.teams.all())
+
+
+class TeamMemberFormSet(forms.BaseInlineFormSet):
+    """Exactly two players, one at position 1 and one at position 2."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("initial", [{"position": 1}, {"position": 2}])
+        super().__init__(*args, **kwargs)
+
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return
+        members = [
+            form.cleaned_data
+            for form in self.forms
+            if form.cleaned_data and not form.cleaned_data.get("DELETE")
+        ]
+        if len(members) != 2:
+            raise ValidationError(
+                f"A team has exactly two players; this one would have {len(members)}."
+            )
+        if sorted(member["position"] for member in members) != [1, 2]:
+            raise ValidationError("Put one player at position 1 and the other at position 2.")
+        if members[0]["player"] == members[1]["player"]:
+            raise ValidationError("A team's two players must be different people.")
+
+    def ordered_players(self) -> list:
+        members = [
+            form.cleaned_data
+            for form in self.forms
+            if form.cleaned_data and not form.cleaned_data.get("DELETE")
+        ]
+        return [member["player"] for member in sorted(members, key=lambda m: m["position"])]
+
+
+class TeamMemberInline(admin.TabularInline):
+    model = TeamMember
+    formset = TeamMemberFormSet
+    extra = 0
+    min_num = 2
+    max_num = 2
+    validate_min = True
+    validate_max = True
+    autocomplete_fields = ["player"]
+    verbose_name = "player"
+    verbose_name_plural = "players (exactly two: Conquian singles are 1 v 1 and 2 v 2)"
+
+
+@admin.register(Team)
+class TeamAdmin(HistoryAdmin):
+    list_display = ["name", "home_venue", "player_names"]
+    list_filter = [("home_venue", admin.RelatedOnlyFieldListFilter)]
+    search_fields = ["name", "slug", "players__name", "home_venue__name"]
+    prepopulated_fields = {"slug": ["name"]}
+    list_select_related = ["home_venue"]
+    inlines = [TeamMemberInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("members__player")
+
+    @admin.display(description="players")
+    def player_names(self, team):
+        return " & ".join(member.player.name for member in team.members.all())
+
+    def save_formset(self, request, form, formset, change):
+        if isinstance(formset, TeamMemberFormSet):
+            formset.save(commit=False)  # fills new/changed/deleted_objects for the admin log
+            services.team_players_set(team=form.instance, players=formset.ordered_players())
+            return
+        super().save_formset(request, form, formset, change)
