@@ -6,6 +6,7 @@ A table page polls its live part every second with a conditional GET: the ETag i
 of exactly what the viewer would be shown, so an unchanged table answers 304 with no body.
 """
 
+import hashlib
 import json
 
 from django.contrib import messages
@@ -13,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.http import Http404, HttpResponseNotModified
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, services
@@ -21,6 +23,7 @@ from games.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflic
 from games.pages import fixture_url, live_context, page_context
 from leagues.models import Game
 
+MOVE_MAX_CHARS = 2000  # the longest real move, a Convoy remover's, is under 100
 REFUSAL_STATUS = {IllegalMove: 400, NotYourTurn: 403, TurnConflict: 409}
 
 
@@ -80,17 +83,20 @@ def table_join(request, table_id: int):
 
 @require_GET
 def table_detail(request, table_id: int):
-    """The table page; htmx polls answer with its live part, or 304 while nothing changed."""
-    table, moves, log = _read(request, table_id)
-    context = live_context(table=table, moves=moves, log=log, user=request.user)
-    if request.htmx:
-        if request.headers.get("If-None-Match") == context["etag"]:
-            response = HttpResponseNotModified()
-        else:
-            response = render(request, "games/_live.html", context)
+    """The table page; htmx polls get its live part, or 304 while nothing changed.
+
+    The ETag comes from the table's version (one small query) and the viewer, so an
+    unchanged table is answered without loading its game; an overdue turn is always read
+    in full, which expires it first."""
+    etag = _etag(request, table_id)
+    if request.htmx and request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
     else:
-        response = render(request, "games/table.html", context)
-    response["ETag"] = context["etag"]
+        table, moves, log = _read(request, table_id)
+        context = live_context(table=table, moves=moves, log=log, user=request.user, etag=etag)
+        template = "games/_live.html" if request.htmx else "games/table.html"
+        response = render(request, template, context)
+    response["ETag"] = etag
     response["Cache-Control"] = "no-store"
     return response
 
@@ -102,8 +108,7 @@ def table_move(request, table_id: int):
         raise PermissionDenied("Log in to play.")
     status, error = 200, ""
     try:
-        turn = int(request.POST.get("turn", ""))
-        move = json.loads(request.POST.get("move", ""))
+        turn, move = _posted_move(request)
     except ValueError:
         status, error = 400, "That move could not be read: reload the page and try again."
     else:
@@ -120,8 +125,11 @@ def table_move(request, table_id: int):
         if error:
             messages.error(request, error)
         return redirect("table-detail", table_id=table_id)
+    etag = _etag(request, table_id)
     table, moves, log = _read(request, table_id)
-    context = live_context(table=table, moves=moves, log=log, user=request.user, move_error=error)
+    context = live_context(
+        table=table, moves=moves, log=log, user=request.user, etag=etag, move_error=error
+    )
     response = render(request, "games/_live.html", context, status=status)
     response["Cache-Control"] = "no-store"
     return response
@@ -155,6 +163,18 @@ def table_replay(request, table_id: int):
     return render(request, template, context)
 
 
+def _etag(request, table_id: int) -> str:
+    """The ETag of what `request`'s user sees of the table now; a fresh one for an overdue
+    turn, so that its poll is read in full (and the turn expired) rather than answered 304."""
+    try:
+        version = selectors.table_version(table_id=table_id)
+    except ObjectDoesNotExist:
+        raise Http404("No such table.")
+    overdue = version["deadline"] is not None and version["deadline"] <= timezone.now()
+    key = json.dumps([version, request.user.pk, overdue and timezone.now()], default=str)
+    return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
+
+
 def _read(request, table_id: int) -> tuple[dict, list[dict], list[dict]]:
     try:
         return (
@@ -164,6 +184,21 @@ def _read(request, table_id: int) -> tuple[dict, list[dict], list[dict]]:
         )
     except ObjectDoesNotExist:
         raise Http404("No such table.")
+
+
+def _posted_move(request) -> tuple[int, object]:
+    """The form's turn and move. A move is a small JSON object, so anything long, nested
+    past the parser's depth or holding characters UTF-8 cannot carry is refused (ValueError)
+    before the engine or a page sees it."""
+    raw = request.POST.get("move", "")
+    if len(raw) > MOVE_MAX_CHARS:
+        raise ValueError("move too long")
+    try:
+        move = json.loads(raw)
+    except RecursionError:
+        raise ValueError("move nested too deep") from None
+    json.dumps(move, ensure_ascii=False).encode("utf-8")  # UnicodeEncodeError is a ValueError
+    return int(request.POST.get("turn", "")), move
 
 
 def _refusal_sentence(refusal: Exception) -> str:

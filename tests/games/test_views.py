@@ -160,6 +160,10 @@ def test_unreadable_move_is_a_400_not_a_500(users):
         {"turn": "x", "move": "{}"},
         {"turn": 1, "move": "{nope"},
         {"turn": 1, "move": "[1]"},
+        {"turn": 1, "move": "[" * 100_000 + "]" * 100_000},
+        {"turn": 1, "move": '{"card": "\\ud800"}'},
+        {"turn": 1, "move": '{"card": "\\u0000"}'},
+        {"turn": "9" * 5000, "move": "{}"},
     ):
         assert client.post(url, data, **HTMX).status_code == 400
     assert not TableMove.objects.exists()
