@@ -5,6 +5,7 @@ from collections import defaultdict
 from games.engines.cards import JOKER
 
 from . import seat_names
+from .cards import card_colour, card_rank, card_suit, card_words
 
 # A side is never told by its colour alone: each also has a shape and a letter.
 SIDE_SHAPES = ("circle", "square", "triangle")
@@ -35,20 +36,18 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
     last_cells = {tuple(last["square"])} if "square" in last else set()
     last_cells |= {tuple(cell) for cell in last.get("remove", [])}
     board = [
-        [
-            _cell(
-                cell,
-                row=row,
-                column=column,
-                sides=sides,
-                place=placers.get((row, column), ()),
-                remove=removers.get((row, column), ()),
-                in_convoy=(row, column) in in_convoy,
-                last=(row, column) in last_cells,
-            )
-            for column, cell in enumerate(cells)
-        ]
+        _cell(
+            cell,
+            row=row,
+            column=column,
+            sides=sides,
+            place=placers.get((row, column), ()),
+            remove=removers.get((row, column), ()),
+            in_convoy=(row, column) in in_convoy,
+            last=(row, column) in last_cells,
+        )
         for row, cells in enumerate(view["board"])
+        for column, cell in enumerate(cells)
     ]
     hand = [
         {
@@ -92,18 +91,34 @@ def _sort_moves(moves):
 
 
 def _cell(cell, *, row, column, sides, place, remove, in_convoy, last):
+    """A board square, ready to print: its classes, face, words, and the move it makes."""
     counter = cell["counter"]
+    side = sides[counter] if counter is not None else None
+    roundel = cell["card"] == "ROUNDEL"
+    words = "roundel" if roundel else card_words(cell["card"])
+    if side:
+        words += f", {side['colour']} {side['shape']} counter"
+        if cell["locked"]:
+            words += ", locked in a convoy"
+    if last:
+        words += ", last move"
+    classes = ["cell"]
+    classes += [name for name, on in (("roundel", roundel), ("taken", side), ("locked", cell["locked"]),
+                                      ("in-convoy", in_convoy), ("last", last)) if on]  # fmt: skip
+    square = f"[{row}, {column}]"
     return {
-        "row": row,
-        "column": column,
-        "card": cell["card"],
-        "roundel": cell["card"] == "ROUNDEL",
-        "side": sides[counter] if counter is not None else None,
-        "locked": cell["locked"],
-        "in_convoy": in_convoy,
-        "last": last,
-        "place": " ".join(sorted(place)),
-        "remove": " ".join(sorted(remove)),
+        "classes": " ".join(classes),
+        "face": "◉" if roundel else card_rank(cell["card"]) + card_suit(cell["card"]),
+        "ink": "roundel-mark" if roundel else card_colour(cell["card"]),
+        "side": side,
+        "label": f"Row {row + 1}, column {column + 1}: {words}.",
+        "allowed": " ".join(sorted(place or remove)),
+        "removes": bool(remove),
+        "template": (
+            f'{{"card": $card, "square": {square}}}'
+            if place
+            else f'{{"card": $card, "remove": [{square}]}}'
+        ),
     }
 
 

@@ -10,7 +10,7 @@ import re
 
 from games.engines import get_engine
 from games.engines.cards import JOKER
-from games.templatetags.cards import card_rank, card_suit, card_words
+from games.pages.cards import card_rank, card_suit, card_words
 
 
 def hands_of(table) -> dict:
