@@ -112,7 +112,14 @@ def build_season(name: str, team_count: int, admin, venues, seed: int) -> Season
             "players": members[fixture.home_team_id] + members[fixture.away_team_id],
             "rounds": korova_rounds(seed * 100_000 + number),
         }
-        result_submit(fixture_id=fixture.pk, sheet=sheet, based_on_version=0, by=admin)
+        # The league admin records the whole season, weeks ahead of the later fixtures' days.
+        result_submit(
+            fixture_id=fixture.pk,
+            sheet=sheet,
+            based_on_version=0,
+            by=admin,
+            before_fixture_day=True,
+        )
     return season
 
 

@@ -3,15 +3,20 @@
 The lockout itself is django-axes (settings: AXES_*; docs/operations.md says how an admin
 unlocks someone); this module holds the two places where Roundel differs from its defaults:
 the lockout answer (JSON under /api/, the site's page elsewhere, both 429 with Retry-After)
-and a backend that leaves in-process callers without a request alone.
+and a backend that leaves in-process callers without a request alone. It also keeps password
+reset to where mail can go out (settings.PASSWORD_RESET_BY_MAIL), and keeps the pages of
+logged-in users out of shared caches.
 """
 
 import math
+from functools import wraps
 
 from axes.backends import AxesStandaloneBackend
 from axes.helpers import get_cool_off
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 
 LOCKED_OUT = (
     "Too many failed logins for this user from your address. Try again in {minutes} "
@@ -68,3 +73,39 @@ class RevokeTokensOnPasswordChange:
 
     def get_help_text(self):
         return "Changing your password signs out every API token you hold."
+
+
+def mail_context(request) -> dict:
+    """Templates offer "Forgot your password?" only where the reset mail can be sent."""
+    return {"password_reset_by_mail": settings.PASSWORD_RESET_BY_MAIL}
+
+
+def needs_mail(view):
+    """404 for a password reset page where no mail can go out: it would "succeed" and send
+    nothing (an admin sets a new password in the admin instead)."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not settings.PASSWORD_RESET_BY_MAIL:
+            raise Http404("Password reset by mail is not available here.")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+class PrivatePagesMiddleware:
+    """Cache-Control: private on staff pages and on any page shown to a logged-in user.
+
+    They carry a user's name, their venues' fixtures, forms with CSRF tokens: a shared cache
+    (a proxy, a CDN) must not keep them for the next visitor. The admin marks its own pages.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if request.path.startswith("/staff/") or (user is not None and user.is_authenticated):
+            patch_cache_control(response, private=True)
+        return response

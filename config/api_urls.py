@@ -4,6 +4,7 @@ from django.urls import path, re_path
 
 from config import api_auth
 from config.api_errors import not_found
+from games import api as games_api
 from leagues import api as leagues_api
 from scoring import api as scoring_api
 from scoring import fixture_api
@@ -39,6 +40,16 @@ urlpatterns = [
         scoring_api.FixtureResultHistoryApi.as_view(),
         name="api-fixture-result-history",
     ),
+    path(
+        "fixtures/<int:pk>/tables/",
+        games_api.FixtureTablesApi.as_view(),
+        name="api-fixture-tables",
+    ),
+    path("tables/", games_api.TableCreateApi.as_view(), name="api-table-create"),
+    path("tables/<int:pk>/", games_api.TableDetailApi.as_view(), name="api-table-detail"),
+    path("tables/<int:pk>/join/", games_api.TableJoinApi.as_view(), name="api-table-join"),
+    path("tables/<int:pk>/moves/", games_api.TableMoveApi.as_view(), name="api-table-moves"),
+    path("tables/<int:pk>/log/", games_api.TableLogApi.as_view(), name="api-table-log"),
     # Anything else under /api/ ending in a slash is a JSON 404, not the site's HTML page (an
     # address without the slash is still redirected to it first, as everywhere on the site).
     re_path(r"^([\s\S]*/)?$", not_found, name="api-not-found"),

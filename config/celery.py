@@ -10,8 +10,7 @@ app = Celery("roundel")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-# Periodic work: none yet (live-table turn sweeps will be the first entry).
-app.conf.beat_schedule = {}
+# Periodic work is CELERY_BEAT_SCHEDULE in settings (the live tables' sweep).
 
 
 @app.task(name="roundel.ping")

@@ -6,11 +6,16 @@ DATABASE_URL     default: SQLite under var/ (the embedded default)
 CELERY_BROKER_URL  default: Celery's filesystem broker under var/; redis://127.0.0.1:6379/0 in production
 CELERY_RESULT_BACKEND  default: files under var/
 ALLOWED_HOSTS    comma-separated; default localhost,127.0.0.1
+CALENDAR_UID_DOMAIN  the domain in calendar event UIDs; default roundel (keep it once published)
+TV_REFRESH_SECONDS   how often a pub's TV screen refreshes; default 15
 CACHE_URL        redis://… for a shared cache; default: in-process memory. An unreachable or
                  silent Redis only costs speed (config/cache.py).
 API_TOKEN_TTL_HOURS  how long an API token lives; default 168 (7 days)
 LOGIN_FAILURE_LIMIT / LOGIN_LOCKOUT_MINUTES  lockout after failed logins; default 5 / 60
 TRUSTED_PROXY_COUNT  proxies in front of the site that append to X-Forwarded-For; default 0
+EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL,
+EMAIL_TIMEOUT, DEFAULT_FROM_EMAIL  outgoing mail (SMTP); without EMAIL_HOST, mail goes to the
+                 console under DEBUG and nowhere in production, where password reset is hidden
 """
 
 import os
@@ -18,6 +23,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -63,6 +69,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "simple_history",
     "leagues",
     "scoring",
@@ -72,12 +79,14 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.api_errors.ApiBodyLimitMiddleware",  # 413 before anything reads the body
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "config.accounts.PrivatePagesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -99,6 +108,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.accounts.mail_context",
             ],
         },
     },
@@ -178,6 +188,13 @@ STORAGES = {
 # Tests and `make run` serve straight from the finders; production serves collectstatic's output.
 WHITENOISE_USE_FINDERS = DEBUG
 
+# Calendar feeds: the domain part of every event's UID. Keep it once feeds are published, or
+# subscribed calendars will see every fixture as new.
+CALENDAR_UID_DOMAIN = os.environ.get("CALENDAR_UID_DOMAIN", "roundel")
+# The pub's TV screen asks for fresh data this often (seconds), and calls it stale after
+# three missed refreshes.
+TV_REFRESH_SECONDS = int(os.environ.get("TV_REFRESH_SECONDS", "15"))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -205,6 +222,25 @@ def redis_cache(url: str) -> dict:
 if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
     CACHES["default"] = redis_cache(os.environ["CACHE_URL"])
 
+# Mail (docs/operations.md). Password reset is offered only where mail can go out: with an
+# SMTP server, or under DEBUG where the console shows the message.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_SSL = env_flag("EMAIL_USE_SSL", False)
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", not EMAIL_USE_SSL)
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Roundel <roundel@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+elif DEBUG:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
+PASSWORD_RESET_BY_MAIL = EMAIL_BACKEND != "django.core.mail.backends.dummy.EmailBackend"
+
 # Security: production is HTTPS behind a proxy that sets X-Forwarded-Proto.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", not DEBUG)
@@ -215,9 +251,32 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp; docs/operations.md): everything from the site itself.
+# Scripts and styles are files under static/; the rare inline one carries the request's
+# nonce (<script nonce="{{ request.csp_nonce }}">), as Swagger UI's page does.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.api_schema.AutoSchema",
+    # JSON only in production; DRF's browsable pages (HTML forms for every endpoint) in
+    # development. The docs are at /api/docs/ either way.
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        *(["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    ],
     # JSON first (nesting bounded: config/api_parsers.py), then forms, as DRF's defaults.
     "DEFAULT_PARSER_CLASSES": [
         "config.api_parsers.JSONParser",
@@ -268,6 +327,8 @@ if CELERY_BROKER_URL == "filesystem://":
         "data_folder_out": _queue_dir,
         "processed_folder": (VAR_DIR / "celery" / "processed").as_posix(),
         "store_processed": False,
+        # Look for new messages every 0.2 s (the default 1 s would delay bots and expiries).
+        "polling_interval": 0.2,
         "control_folder": (VAR_DIR / "celery" / "control").as_posix(),
     }
     Path(_queue_dir).mkdir(parents=True, exist_ok=True)
@@ -286,5 +347,24 @@ LOGGING = {
     "loggers": {
         "django.db.backends": {"level": "INFO"},
         "axes.apps": {"level": "WARNING"},  # not its version banner on every command
+    },
+}
+
+# Live tables: a practice bot thinks this many seconds (uniform between the two) before it
+# moves; beat sweeps for overdue turns whose expiry task was lost every GAMES_SWEEP_SECONDS.
+GAMES_BOT_THINK_SECONDS = (
+    float(os.environ.get("GAMES_BOT_THINK_MIN", "0.8")),
+    float(os.environ.get("GAMES_BOT_THINK_MAX", "1.6")),
+)
+GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "2"))
+# Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker
+# restart); the database knows which turns are overdue.
+CELERY_BEAT_SCHEDULE = {
+    # The safety net behind the rating recomputation each saved result queues (scoring.tasks).
+    "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
+    "sweep-overdue-turns": {
+        "task": "games.sweep_overdue_turns",
+        "schedule": GAMES_SWEEP_SECONDS,
+        "options": {"expires": GAMES_SWEEP_SECONDS},
     },
 }

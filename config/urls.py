@@ -1,15 +1,28 @@
 from django.contrib import admin
+from django.contrib.auth import urls as auth_urls
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from config.accounts import needs_mail
+
+# Django's account pages (login, logout, password change and reset); the reset pages only
+# where mail can go out (config.accounts.needs_mail).
+account_urls = [
+    path(str(url.pattern), needs_mail(url.callback), name=url.name)
+    if url.name.startswith("password_reset")
+    else url
+    for url in auth_urls.urlpatterns
+]
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include(account_urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("config.api_urls")),
     path("staff/", include("scoring.urls")),
     path("tables/", include("games.urls")),
+    path("", include("scoring.publishing_urls")),
     path("", include("leagues.urls")),
     path("", include("scoring.page_urls")),
 ]

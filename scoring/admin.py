@@ -9,12 +9,14 @@ the API (scoring.services.result_submit).
 import json
 
 from django.contrib import admin
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from leagues.admin import VenueScopedAdminMixin
 
 from . import season_admin  # noqa: F401  (registers the Season admin: its rules are scoring's)
-from .models import ResultVersion
+from .models import ResultVersion, VenueScreen
+from .services import venue_screen_issue
 
 
 def sheet_changes(before, after, path: str = "") -> list[tuple[str, str, str]]:
@@ -146,3 +148,31 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(VenueScreen)
+class VenueScreenAdmin(admin.ModelAdmin):
+    """The pub's TV screen address per venue. "Issue a new address" replaces the token (the
+    old address then shows nothing), through scoring.services.venue_screen_issue."""
+
+    list_display = ["venue", "screen_address", "created_at"]
+    fields = ["venue", "screen_address"]
+    actions = ["issue_new_address"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["screen_address", "venue"] if obj else ["screen_address"]
+
+    def screen_address(self, screen):
+        if not screen.pk:
+            return "Saved with a new secret address."
+        url = reverse("tv-screen", args=[screen.venue.slug, screen.token])
+        return format_html('<a href="{}" target="_blank" rel="noopener">{}</a>', url, url)
+
+    def save_model(self, request, obj, form, change):
+        obj.pk = venue_screen_issue(venue_id=obj.venue_id).pk
+
+    @admin.action(description="Issue a new screen address (the old one stops working)")
+    def issue_new_address(self, request, queryset):
+        for screen in queryset:
+            venue_screen_issue(venue_id=screen.venue_id)
+        self.message_user(request, f"{queryset.count()} screen address(es) replaced.")

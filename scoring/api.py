@@ -4,7 +4,8 @@ table, and submit or correct a result.
 Writes go through scoring.services.result_submit, the same service (permission, lock, version
 check, sheet validation) as the staff form; this module only maps its exceptions to HTTP:
 SheetInvalid → 400 naming the sheet field, PermissionDenied → 403, ResultConflict → 409 with
-the current version, FixtureNotOpen → 409, unknown fixture → 404.
+the current version, FixtureNotOpen → 409, BeforeFixtureDay → 409 naming the fixture's day,
+unknown fixture → 404.
 """
 
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -26,11 +27,11 @@ from rest_framework.views import APIView
 from config.api_errors import ErrorOutputSerializer
 from leagues.api import LeagueRefSerializer, SeasonRefSerializer, TeamRefSerializer
 from leagues.models import Fixture, Season
-from leagues.permissions import can_enter_results
+from leagues.permissions import can_enter_results, ensure_can_enter_results
 
 from .models import ResultVersion
 from .selectors import fixture_current_result, fixture_result_history, season_standings
-from .services import FixtureNotOpen, ResultConflict, result_submit
+from .services import BeforeFixtureDay, FixtureNotOpen, ResultConflict, result_submit
 from .sheets import SheetInvalid, unstorable_character
 
 # ---- Output shapes ----------------------------------------------------------------------------
@@ -89,6 +90,19 @@ class ConflictOutputSerializer(serializers.Serializer):
     detail = serializers.CharField()
     based_on_version = serializers.ListField(child=serializers.CharField(), required=False)
     current_version = ResultVersionOutputSerializer(allow_null=True, required=False)
+    code = serializers.ChoiceField(
+        choices=["before_fixture_day"],
+        required=False,
+        help_text="before_fixture_day: the fixture's day has not come yet.",
+    )
+    fixture_day = serializers.DateField(
+        required=False, help_text="With before_fixture_day: the day the fixture is played."
+    )
+    before_fixture_day = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="With before_fixture_day: how a league admin records the result anyway.",
+    )
 
 
 def _show_author(request, fixture: Fixture) -> bool:
@@ -150,6 +164,12 @@ class ResultSubmitInputSerializer(serializers.Serializer):
         allow_blank=True,
         default="",
     )
+    before_fixture_day = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="League admins only: record the result before the fixture's day (a match "
+        "played early by agreement). Otherwise a result is refused until the fixture's day.",
+    )
 
 
 _SUBMIT_EXAMPLE = OpenApiExample(
@@ -198,8 +218,10 @@ class FixtureResultApi(APIView):
             "Writes a new version of the fixture's result and marks the fixture played. "
             "Send `based_on_version` 0 for a first result, or the current version's number "
             "to correct it; if someone saved a newer version meanwhile the answer is 409 with "
-            "that version, and nothing is written. Only staff of the fixture's venue and "
-            "league admins may submit."
+            "that version, and nothing is written. A result is taken from the fixture's day "
+            "on (409 `before_fixture_day` before that, unless a league admin sends "
+            "`before_fixture_day: true`). Only staff of the fixture's venue and league admins "
+            "may submit."
         ),
         request=ResultSubmitInputSerializer,
         examples=[_SUBMIT_EXAMPLE],
@@ -210,12 +232,16 @@ class FixtureResultApi(APIView):
             403: OpenApiResponse(ErrorOutputSerializer, description="Not staff of this venue"),
             404: OpenApiResponse(ErrorOutputSerializer, description="No such fixture"),
             409: OpenApiResponse(
-                ConflictOutputSerializer, description="Stale version, or a void fixture"
+                ConflictOutputSerializer,
+                description="Stale version, a void fixture, or before the fixture's day",
             ),
         },
     )
     def post(self, request, pk: int):
         fixture = get_object_or_404(Fixture, pk=pk)
+        # Permission before validation: who may not write learns nothing from the 400s.
+        # (result_submit checks again under its lock: the venue may change meanwhile.)
+        ensure_can_enter_results(user=request.user, venue_id=fixture.venue_id)
         given = ResultSubmitInputSerializer(data=request.data)
         if not given.is_valid():
             return Response(_input_errors(given.errors), status=status.HTTP_400_BAD_REQUEST)
@@ -227,6 +253,7 @@ class FixtureResultApi(APIView):
                 by=request.user,
                 source=ResultVersion.Source.API,
                 note=given.validated_data["note"],
+                before_fixture_day=given.validated_data["before_fixture_day"],
             )
         except SheetInvalid as exc:
             return Response(_sheet_errors(exc), status=status.HTTP_400_BAD_REQUEST)
@@ -248,6 +275,18 @@ class FixtureResultApi(APIView):
             )
         except FixtureNotOpen as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        except BeforeFixtureDay as exc:
+            return Response(
+                {
+                    "detail": str(exc),
+                    "code": "before_fixture_day",
+                    "fixture_day": exc.fixture_day.isoformat(),
+                    "before_fixture_day": [
+                        "A league admin may record it earlier with before_fixture_day: true."
+                    ],
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
         except Fixture.DoesNotExist:
             return Response({"detail": "No such fixture."}, status=status.HTTP_404_NOT_FOUND)
         return Response(_version_data(version, show_author=True), status=status.HTTP_201_CREATED)

@@ -23,16 +23,15 @@ from games.engines import conquian, korova
 from games.engines.options import resolve_options
 from leagues.models import Game
 
-from .outcomes import (
-    conquian_deal_values,
-    conquian_single_status,
-    korova_game_ended_at,
-    korova_running_totals,
-    league_points,
-    match_outcome,
-)
+from .kinds.conquian import deal_values as conquian_deal_values
+from .kinds.conquian import single_status as conquian_single_status
+from .kinds.convoy import MAX_GAMES as MAX_CONVOY_GAMES
+from .kinds.convoy import games_in_fixture as convoy_games_in_fixture
+from .kinds.korova import game_ended_at as korova_game_ended_at
+from .kinds.korova import running_totals as korova_running_totals
+from .outcomes import league_points, match_outcome
 from .selectors import Lineup
-from .sheets import MAX_CONVOY_GAMES, SheetInvalid, convoy_games_in_fixture, validate_sheet
+from .sheets import SheetInvalid, validate_sheet
 
 # More rounds or deals than any real sheet, few enough that a tampered form costs nothing.
 MAX_GRID_ROWS = 120
@@ -62,6 +61,10 @@ class EntryForm(forms.Form):
         label="Note (optional)",
         help_text="Why a correction was needed, or anything odd about the match.",
         error_messages={"max_length": "Keep the note to %(limit_value)d characters."},
+    )
+    before_fixture_day = forms.BooleanField(
+        required=False,
+        label="Record it before the fixture's day (league admin: a match played early)",
     )
 
 

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from leagues.models import Fixture
+from leagues.models import Fixture, Game, Player, Venue
 
 
 class ResultVersion(models.Model):
@@ -54,3 +54,79 @@ class ResultVersion(models.Model):
 
     def __str__(self):
         return f"{self.fixture} v{self.number}"
+
+
+class PlayerRating(models.Model):
+    """A player's current rating in one game (scoring.ratings): the last computed state.
+
+    Written only by scoring.services.ratings_recompute, which replaces a game's ratings as a
+    whole; ordinal = mu − 3·sigma is what the pages show and sort by.
+    """
+
+    game = models.CharField(max_length=16, choices=Game.choices)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    games = models.PositiveIntegerField()
+    last_played_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["game", "-ordinal", "player_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="one_rating_per_game")
+        ]
+        indexes = [models.Index(fields=["game", "-ordinal"])]
+
+    def __str__(self):
+        return f"{self.player} {self.game} {self.ordinal:.1f}"
+
+
+class RatingPoint(models.Model):
+    """A player's rating after one fixture: the history behind the rating chart."""
+
+    game = models.CharField(max_length=16, choices=Game.choices)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_points")
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="+")
+    played_at = models.DateTimeField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["player", "game", "played_at", "fixture_id"]
+        indexes = [models.Index(fields=["player", "game", "played_at"])]
+
+    def __str__(self):
+        return f"{self.player} {self.game} {self.ordinal:.1f} after fixture {self.fixture_id}"
+
+
+class RatingRun(models.Model):
+    """When a game's ratings were last computed, from which results: one row per game.
+
+    Its row is the lock that keeps two recomputations of the same game from interleaving.
+    results_stamp fingerprints the counted results, so the periodic check can tell whether a
+    recomputation was missed (a lost task, a fixture voided in the admin).
+    """
+
+    game = models.CharField(max_length=16, choices=Game.choices, unique=True)
+    computed_at = models.DateTimeField(null=True)
+    results_stamp = models.CharField(max_length=64, blank=True)
+    fixtures = models.PositiveIntegerField(default=0)
+    matches = models.PositiveIntegerField(default=0)
+    seconds = models.FloatField(default=0)
+
+    def __str__(self):
+        return f"{self.game} ratings at {self.computed_at}"
+
+
+class VenueScreen(models.Model):
+    """The pub's TV screen: a read-only page for one venue, opened by a secret token."""
+
+    venue = models.OneToOneField(Venue, on_delete=models.CASCADE, related_name="screen")
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"TV screen of {self.venue}"

@@ -9,8 +9,8 @@ from games.engines import get_engine
 from games.engines.options import resolve_options
 from leagues.models import Fixture, Game, Player, Season
 
+from .kinds.conquian import single_status as conquian_single_status
 from .models import ResultVersion
-from .outcomes import conquian_single_status
 
 
 @dataclass

@@ -18,7 +18,7 @@ from leagues import services
 from leagues.admin import HistoryAdmin
 from leagues.models import Entry, Game, Season
 
-from .sheets import convoy_games_in_fixture
+from .kinds import get_kind
 from .tiebreakers import TIE_BREAKERS, tie_breaker_chain
 
 
@@ -98,16 +98,8 @@ class SeasonForm(forms.ModelForm):
         return data
 
     def _check_fixture_format(self, game: str, value: dict) -> None:
-        if game != Game.CONVOY:
-            if value:
-                self.add_error("fixture_format", f"{Game(game).label} has no format options: {{}}.")
-            return
-        unknown = sorted(set(value) - {"games"})
-        if unknown:
-            self.add_error("fixture_format", f'Unknown key {unknown[0]!r}; only "games".')
-            return
         try:
-            convoy_games_in_fixture(value)
+            get_kind(game).check_fixture_format(value)
         except ValueError as error:
             self.add_error("fixture_format", _sentence(error))
 

@@ -24,13 +24,16 @@ from django.utils import timezone
 from leagues.models import Fixture, Player, Season, StaffMembership, Team, TeamMember
 
 from .fixture_results import fixture_result, fixtures_with_results
+from .kinds import get_kind
 from .models import ResultVersion
 from .sheets import sheet_changes
 from .standings import ResultRecord, StandingRow, StandingsConfig, build_standings
 
 CACHE_SECONDS = 24 * 60 * 60
+MAX_ID = 2**31  # ids a sheet names are looked up only below this: no query overflows
 _ROW_FIELDS = (
     "played won drawn lost score_for score_against difference points form position shares_position"
+    " figures"
 ).split()
 
 
@@ -57,7 +60,8 @@ def season_standings(*, season: Season, use_cache: bool = True) -> list[Standing
                 StandingRow(team=by_id[team_id], team_id=team_id, **dict(zip(_ROW_FIELDS, values)))
                 for team_id, *values in cached
             ]
-    rows = build_standings(records=_season_records(season.pk), teams=teams, config=config)
+    records = _season_records(season.pk, game=config.game, rule_options=stamp["rule_options"])
+    rows = build_standings(records=records, teams=teams, config=config)
     if use_cache:
         cache.set(
             key,
@@ -123,6 +127,7 @@ def _season_stamp(season_id: int) -> dict:
             "points_draw",
             "points_loss",
             "tie_breakers",
+            "rule_options",
             "newest_version",
             "newest_fixture_change",
         )
@@ -144,8 +149,11 @@ def _cache_key(season_id: int, stamp: dict, config: StandingsConfig, teams: list
     return f"roundel:standings:{season_id}:{digest}"
 
 
-def _season_records(season_id: int) -> list[ResultRecord]:
-    """The current result of every fixture of the season that is not void."""
+def _season_records(season_id: int, *, game: str, rule_options) -> list[ResultRecord]:
+    """The current result of every fixture of the season that is not void, with what it adds
+    to the kind's own columns when those come from the sheets."""
+    kind = get_kind(game)
+    with_sheets = bool(kind.figure_columns)
     rows = (
         ResultVersion.objects.filter(fixture__season_id=season_id, is_current=True)
         .exclude(fixture__status=Fixture.Status.VOID)
@@ -158,9 +166,20 @@ def _season_records(season_id: int) -> list[ResultRecord]:
             "away_score",
             "winner",
             "fixture__starts_at",
+            *(["sheet"] if with_sheets else []),
         )
     )
-    return [ResultRecord(*row) for row in rows]
+    if not with_sheets:
+        return [ResultRecord(*row) for row in rows]
+    records = []
+    for *row, sheet in rows:
+        try:
+            outcome = kind.outcome(sheet=sheet, rule_options=rule_options)
+        except ValueError:  # the season's options changed since: read it under the defaults
+            outcome = kind.outcome(sheet=sheet, rule_options={})
+        figures = [tuple(kind.fixture_figures(outcome, side).items()) for side in ("home", "away")]
+        records.append(ResultRecord(*row, *figures))
+    return records
 
 
 @dataclass
@@ -201,21 +220,13 @@ def fixture_lineup(*, fixture: Fixture) -> Lineup:
     return lineup
 
 
-def sheet_player_names(*, lineup: Lineup, sheets: list) -> dict[int, str]:
+def sheet_player_names(*, game: str, lineup: Lineup, sheets: list) -> dict[int, str]:
     """Names of the fixture's players and of anyone else named on the sheets shown."""
     names = {player.pk: player.name for player in lineup.players}
+    kind = get_kind(game)
     named = set()
     for sheet in sheets:
-        if not isinstance(sheet, dict):
-            continue
-        named.update(pk for pk in sheet.get("players") or [] if isinstance(pk, int))
-        for single in sheet.get("singles") or []:
-            if isinstance(single, dict):
-                named.update(
-                    single.get(key)
-                    for key in ("home_player", "away_player")
-                    if isinstance(single.get(key), int)
-                )
+        named |= kind.sheet_player_ids(sheet)
     missing = named - set(names)
     if missing:
         names.update(Player.objects.filter(pk__in=missing).values_list("pk", "name"))
@@ -250,9 +261,19 @@ def fixture_audit_trail(*, fixture: Fixture) -> list[dict]:
     return rows
 
 
-def _today_ends() -> datetime.datetime:
-    """The last moment of today, local time: fixtures up to then may be waiting for a result."""
-    return timezone.localtime().replace(hour=23, minute=59, second=59, microsecond=999999)
+def fixture_day_to_come(*, fixture: Fixture) -> datetime.date | None:
+    """The fixture's (local) day while it is still to come, when no result is taken; else None."""
+    fixture_day = timezone.localdate(fixture.starts_at)
+    return fixture_day if fixture_day > timezone.localdate() else None
+
+
+def _today_bounds() -> tuple[datetime.datetime, datetime.datetime]:
+    """The first moment of today and of tomorrow, local time."""
+    today = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
+    tomorrow = timezone.make_aware(
+        datetime.datetime.combine(today.date() + datetime.timedelta(days=1), datetime.time())
+    )
+    return today, tomorrow
 
 
 FIXTURE_AUDIT_FIELDS = ["status", "postponed_reason", "starts_at", "round"]
@@ -269,26 +290,49 @@ def staff_venue_names(*, user) -> list[str] | None:
     )
 
 
-def staff_fixture_sections(*, user, limit: int) -> list[tuple[str, str, list[Fixture]]]:
-    """(title, key, fixtures with `.current` result) for the staff home: waiting for a result,
-    coming up and recent, at the venues `user` serves (all venues for a league admin)."""
+@dataclass
+class StaffSection:
+    """One list of the staff home: `key` names it in the page (ids), `folded` hides it in a
+    <details> (the weeks ahead, which take no result yet)."""
+
+    title: str
+    key: str
+    fixtures: list
+    folded: bool = False
+
+
+def staff_fixture_sections(*, user, limit: int) -> list[StaffSection]:
+    """The staff home's lists at the venues `user` serves (all venues for a league admin), the
+    fixtures carrying their `.current` result: tonight's fixtures, those waiting for a result
+    (an earlier day, not played), recent results, and the fixtures coming up (folded)."""
     fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
     if not user.is_superuser:
         fixtures = fixtures.filter(
             venue_id__in=StaffMembership.objects.filter(user=user).values("venue_id")
         )
-    today_ends = _today_ends()
-    waiting = fixtures.filter(starts_at__lte=today_ends).exclude(status=Fixture.Status.PLAYED)
-    upcoming = fixtures.filter(starts_at__gt=today_ends)
-    recent = fixtures.filter(status=Fixture.Status.PLAYED)
+    today, tomorrow = _today_bounds()
+    tonight = fixtures.filter(starts_at__gte=today, starts_at__lt=tomorrow)
+    waiting = fixtures.filter(starts_at__lt=today).exclude(status=Fixture.Status.PLAYED)
+    recent = fixtures.filter(starts_at__lt=today, status=Fixture.Status.PLAYED)
+    upcoming = fixtures.filter(starts_at__gte=tomorrow)
     return [
-        (
+        StaffSection(
+            "Tonight", "tonight", _with_results(tonight.order_by("starts_at", "pk"), limit)
+        ),
+        StaffSection(
             "Waiting for a result",
             "waiting",
-            _with_results(waiting.order_by("starts_at", "pk"), limit),
+            _with_results(waiting.order_by("-starts_at", "-pk"), limit),
         ),
-        ("Coming up", "upcoming", _with_results(upcoming.order_by("starts_at", "pk"), limit)),
-        ("Recent results", "recent", _with_results(recent.order_by("-starts_at", "-pk"), limit)),
+        StaffSection(
+            "Recent results", "recent", _with_results(recent.order_by("-starts_at", "-pk"), limit)
+        ),
+        StaffSection(
+            "Coming up",
+            "upcoming",
+            _with_results(upcoming.order_by("starts_at", "pk"), limit),
+            folded=True,
+        ),
     ]
 
 
@@ -297,3 +341,30 @@ def _with_results(fixtures, limit: int) -> list[Fixture]:
     for fixture in fixtures:
         fixture.current = fixture_result(fixture)
     return fixtures
+
+
+def fixture_sheet_context(*, fixture: Fixture, kind, sheet) -> dict:
+    """What a fixture's sheet is checked against besides itself: the season's rules, the
+    players of each team (id → name), the teams' names, and the names of anyone else the
+    sheet lists. The staff page's preview checks with exactly this, so it shows what Save
+    would say."""
+    season = Season.objects.get(pk=fixture.season_id)
+    rosters = {fixture.home_team_id: {}, fixture.away_team_id: {}}
+    for team_id, player_id, name in TeamMember.objects.filter(
+        team_id__in=rosters.keys()
+    ).values_list("team_id", "player_id", "player__name"):
+        rosters[team_id][player_id] = name
+    teams = dict(Team.objects.filter(pk__in=rosters.keys()).values_list("pk", "name"))
+    known = {*rosters[fixture.home_team_id], *rosters[fixture.away_team_id]}
+    others = {pk for pk in kind.sheet_player_ids(sheet) - known if 0 < pk < MAX_ID}
+    return {
+        "rule_options": season.rule_options,
+        "fixture_format": season.fixture_format,
+        "home_players": rosters[fixture.home_team_id],
+        "away_players": rosters[fixture.away_team_id],
+        "home_team": teams.get(fixture.home_team_id),
+        "away_team": teams.get(fixture.away_team_id),
+        "player_names": dict(Player.objects.filter(pk__in=others).values_list("pk", "name"))
+        if others
+        else {},
+    }

@@ -12,6 +12,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any, NamedTuple
 
+from .kinds import get_kind
 from .tiebreakers import TieBreaker, tie_breaker_chain
 
 FORM_LENGTH = 5
@@ -33,6 +34,9 @@ class ResultRecord(NamedTuple):
     away_score: int
     winner: str  # "home", "away" or "draw"
     played_at: Any = None
+    # What the fixture adds to the kind's own columns (GameKind.fixture_figures) per side.
+    home_figures: tuple[tuple[str, int], ...] = ()
+    away_figures: tuple[tuple[str, int], ...] = ()
 
     def side_of(self, team_id: int) -> str | None:
         if team_id == self.home_team_id:
@@ -46,6 +50,9 @@ class ResultRecord(NamedTuple):
         if self.winner == "draw":
             return "draw"
         return "win" if self.winner == self.side_of(team_id) else "loss"
+
+    def figures_for(self, team_id: int) -> tuple[tuple[str, int], ...]:
+        return self.home_figures if self.side_of(team_id) == "home" else self.away_figures
 
     def scores_for(self, team_id: int) -> tuple[int, int]:
         """(score for, score against) from that team's side."""
@@ -79,14 +86,8 @@ class StandingsConfig:
 
 
 def game_difference(game: str, score_for: int, score_against: int) -> int:
-    """The game's own difference, positive when good.
-
-    Корова scores are penalty heads, and fewer heads is better: its difference is heads
-    against minus heads for. Convoy (convoys) and Conquian (deal points): for minus against.
-    """
-    if game == "korova":
-        return score_against - score_for
-    return score_for - score_against
+    """The game's own difference, positive when good (the kind knows if lower is better)."""
+    return get_kind(game).difference(score_for, score_against)
 
 
 @dataclass
@@ -102,6 +103,7 @@ class StandingRow:
     difference: int = 0
     points: int = 0
     form: list[str] = field(default_factory=list)  # the last 5 as "W"/"D"/"L", newest last
+    figures: dict[str, int] = field(default_factory=dict)  # the kind's own columns' totals
     position: int = 0
     shares_position: bool = False  # level with another team on every tie-breaker
 
@@ -159,8 +161,12 @@ def build_standings(
             row.score_for += score_for
             row.score_against += score_against
             row.points += config.points_for(outcome)
+            for key, value in record.figures_for(team_id):
+                row.figures[key] = row.figures.get(key, 0) + value
             results[team_id].append(FORM_LETTERS[outcome])
+    kind = get_kind(config.game)
     for row in rows.values():
+        row.figures = {column.key: row.figures.get(column.key, 0) for column in kind.figure_columns}
         row.difference = game_difference(config.game, row.score_for, row.score_against)
         row.form = results[row.team_id][-FORM_LENGTH:]
     context = StandingsContext(config, records)

@@ -26,12 +26,17 @@ STAFF_LIST_LENGTH = 30
 
 @login_required
 def staff_home(request):
-    """Fixtures at the venues the user serves: waiting for a result, coming up, recent."""
+    """Fixtures at the venues the user serves: tonight's, those waiting for a result, recent
+    results, and (folded away) the ones coming up."""
     venues = selectors.staff_venue_names(user=request.user)
     if venues == []:
         raise PermissionDenied("Only staff of a venue can enter results.")
     sections = selectors.staff_fixture_sections(user=request.user, limit=STAFF_LIST_LENGTH)
-    return render(request, "scoring/staff_home.html", {"venues": venues, "sections": sections})
+    return render(
+        request,
+        "scoring/staff_home.html",
+        {"venues": venues, "sections": sections, "limit": STAFF_LIST_LENGTH},
+    )
 
 
 @login_required
@@ -69,6 +74,7 @@ def result_entry(request, pk: int):
             initial={
                 "based_on_version": request.POST.get("based_on_version", ""),
                 "note": request.POST.get("note", ""),
+                "before_fixture_day": bool(request.POST.get("before_fixture_day")),
             }
         )
         return _sheet_page(
@@ -91,6 +97,7 @@ def result_entry(request, pk: int):
             by=request.user,
             source="staff",
             note=form.cleaned_data["note"],
+            before_fixture_day=form.cleaned_data["before_fixture_day"],
         )
     except services.ResultConflict as conflict:
         return _conflict_page(request, grid=grid, form=form, conflict=conflict)
@@ -100,6 +107,9 @@ def result_entry(request, pk: int):
             form.add_error("note", errors.pop("note"))
         grid.add_errors(errors)
         return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    except services.BeforeFixtureDay as early:
+        form.add_error(None, str(early))
+        return _sheet_page(request, grid=grid, form=form, current=current, status=409)
     except services.FixtureNotOpen as closed:
         return _unavailable(request, fixture, str(closed), status=409)
 
@@ -119,7 +129,7 @@ def result_history(request, pk: int):
     versions = selectors.fixture_result_history(fixture=fixture)  # newest first, with .changes
     lineup = selectors.fixture_lineup(fixture=fixture)
     names = selectors.sheet_player_names(
-        lineup=lineup, sheets=[version.sheet for version in versions]
+        game=fixture.season.game, lineup=lineup, sheets=[version.sheet for version in versions]
     )
     teams = (fixture.home_team, fixture.away_team)
     game = fixture.season.game
@@ -173,6 +183,7 @@ def _sheet_context(*, grid, form, current=None, **extra) -> dict:
         "form": form,
         "current": current,
         "entry_url": reverse("result-entry", args=[grid.fixture.pk]),
+        "day_to_come": selectors.fixture_day_to_come(fixture=grid.fixture),
         **extra,
     }
 
@@ -187,7 +198,7 @@ def _conflict_page(request, *, grid, form, conflict):
     current = conflict.current
     yours = grid.normalised()
     names = selectors.sheet_player_names(
-        lineup=grid.lineup, sheets=[yours, current.sheet if current else None]
+        game=grid.game, lineup=grid.lineup, sheets=[yours, current.sheet if current else None]
     )
     teams = (grid.fixture.home_team, grid.fixture.away_team)
     changes = readable_changes(

@@ -1,27 +1,37 @@
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import kombu.pools
 import pytest
+import redis
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="session")
-def celery_redis_worker(tmp_path_factory, worker_id):
+def celery_redis_worker(tmp_path_factory, worker_id, django_db_setup):
     """A real Celery worker on Redis, as a separate process; yields the app configured for it.
 
     Each xdist worker gets its own Redis database so that parallel test processes never
-    pick up each other's tasks.
+    pick up each other's tasks. The worker uses the test database, so a task sees what a
+    transactional test (`django_db(transaction=True)`) committed.
     """
     from config.celery import app
 
     base = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379")
     number = 1 + (int(worker_id[2:]) if worker_id.startswith("gw") else 0)
     url = f"{base}/{number}"
-    env = {**os.environ, "CELERY_BROKER_URL": url, "CELERY_RESULT_BACKEND": url}
+    env = {
+        **os.environ,
+        "CELERY_BROKER_URL": url,
+        "CELERY_RESULT_BACKEND": url,
+        "DATABASE_URL": _test_database_url(),
+    }
     log = tmp_path_factory.mktemp("celery") / "worker.log"
     process = subprocess.Popen(
         [
@@ -46,8 +56,7 @@ def celery_redis_worker(tmp_path_factory, worker_id):
         stderr=subprocess.STDOUT,
     )
     previous = (app.conf.broker_url, app.conf.result_backend)
-    app.conf.broker_url = url
-    app.conf.result_backend = url
+    _point_app_at(app, url, url)
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and "ready" not in log.read_text():
@@ -57,4 +66,115 @@ def celery_redis_worker(tmp_path_factory, worker_id):
     finally:
         process.terminate()
         process.wait(timeout=20)
-        app.conf.broker_url, app.conf.result_backend = previous
+        _point_app_at(app, *previous)
+
+
+class WorkerProcess:
+    """A real Celery worker (optionally with beat) on this test process's Redis database and
+    test database, as a separate process that a test can kill with SIGKILL and restart."""
+
+    def __init__(self, *, broker: str, database: str, var_dir, beat: bool):
+        self.broker, self.database, self.var_dir, self.beat = broker, database, var_dir, beat
+        self.process = None
+        self.log = var_dir / "worker.log"
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "threads",
+                   "--concurrency", "4", "--loglevel", "INFO", "--without-gossip",
+                   "--without-mingle", "--without-heartbeat"]  # fmt: skip
+        if self.beat:
+            command += ["--beat", "--schedule", str(self.var_dir / "beat-schedule")]
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database,
+            "CELERY_BROKER_URL": self.broker,
+            "CELERY_RESULT_BACKEND": self.broker,
+            "ROUNDEL_VAR_DIR": str(self.var_dir),
+            "GAMES_BOT_THINK_MIN": "0.05",
+            "GAMES_BOT_THINK_MAX": "0.1",
+            "GAMES_SWEEP_SECONDS": "1",
+            "DEBUG": "1",
+        }
+        marker = self.log.read_text().count("ready.") if self.log.exists() else 0
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=self.log.open("a"), stderr=subprocess.STDOUT
+        )
+        deadline = time.monotonic() + 30
+        while self.log.read_text().count("ready.") <= marker:
+            assert self.process.poll() is None, self.log.read_text()
+            assert time.monotonic() < deadline, self.log.read_text()
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no acknowledgements, the tasks it held are lost with it."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def _broker_url(worker_id: str, offset: int) -> str:
+    base = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379")
+    number = offset + (int(worker_id[2:]) if worker_id.startswith("gw") else 0)
+    return f"{base}/{number}"
+
+
+def _test_database_url() -> str:
+    from django.db import connection
+
+    db = connection.settings_dict
+    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@contextlib.contextmanager
+def _worker(tmp_path_factory, worker_id: str, *, beat: bool, offset: int):
+    from config.celery import app
+
+    broker = _broker_url(worker_id, offset)
+    redis.Redis.from_url(broker).flushdb()
+    process = WorkerProcess(
+        broker=broker,
+        database=_test_database_url(),
+        var_dir=tmp_path_factory.mktemp("worker"),
+        beat=beat,
+    )
+    previous = (app.conf.broker_url, app.conf.result_backend)
+    _point_app_at(app, broker, broker)
+    try:
+        process.start()
+        yield process
+    finally:
+        process.stop()
+        _point_app_at(app, *previous)
+
+
+def _point_app_at(app, broker: str, result_backend: str) -> None:
+    """Send this process's tasks to `broker` and read results from `result_backend` from now
+    on: drop the connections and the result backend the app made for the old ones."""
+    kombu.pools.reset()  # kombu keeps producer pools per connection, process-wide
+    app._pool = None
+    app.amqp._producer_pool = None
+    app.conf.broker_url = broker
+    app.conf.result_backend = result_backend
+    app._local.__dict__.pop("backend", None)
+
+
+@pytest.fixture(scope="session")
+def table_worker(django_db_setup, django_db_blocker, tmp_path_factory, worker_id):
+    """A real Celery worker (no beat: only the expiry tasks and bots) on Redis and the test
+    database, for the whole session."""
+    with _worker(tmp_path_factory, worker_id, beat=False, offset=8) as process:
+        yield process
+
+
+@pytest.fixture
+def worker_with_beat(django_db_setup, tmp_path_factory, worker_id):
+    """A worker with beat (the sweep every second) that the test may kill and restart."""
+    with _worker(tmp_path_factory, worker_id, beat=True, offset=12) as process:
+        yield process

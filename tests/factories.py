@@ -110,4 +110,5 @@ class FixtureFactory(factory.django.DjangoModelFactory):
     home_team = factory.SubFactory(TeamFactory)
     away_team = factory.SubFactory(TeamFactory)
     venue = factory.LazyAttribute(lambda fixture: fixture.home_team.home_venue)
-    starts_at = factory.LazyFunction(lambda: timezone.now() + datetime.timedelta(days=7))
+    # Earlier today or last night: a fixture that may take its result (none before its day).
+    starts_at = factory.LazyFunction(lambda: timezone.now() - datetime.timedelta(hours=2))

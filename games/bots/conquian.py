@@ -42,7 +42,7 @@ def choose(*, view: dict, legal: list[dict], rng: random.Random) -> dict:
     scored = []
     for move in legal:
         if move.get("force"):
-            continue
+            continue  # every forcing move has a twin without the force
         if "discard" in move:
             card = BIT_OF[move["discard"]]
             value = -_keep_value(card, hand, melds, theirs, unseen)
@@ -60,8 +60,6 @@ def choose(*, view: dict, legal: list[dict], rng: random.Random) -> dict:
         else:  # reject or pass: the hand stays as it is
             value = sum(_outs(card, hand, melds, unseen) for card in bits_of(hand))
         scored.append((value, move))
-    if not scored:  # only forcing moves (never the case today; stay legal regardless)
-        return rng.choice(legal)
     best = max(value for value, _ in scored)
     return rng.choice([move for value, move in scored if value == best])
 

@@ -7,8 +7,8 @@ The state is a flat dict of immutable values, copied shallowly by every move:
   seed, options, deal (1-based deal number), dealer, value (current deal value),
   scores (tuple), hands / melds (tuple of one card mask per seat), stock (tuple of
   card bits, top first), open (card bit, 0 when none), dead (mask of the dead pile),
-  turn (seat to act, -1 when the match is over), phase, last (None or the summary of
-  the last finished deal: (deal number, winner or -1, points)).
+  turn (seat to act, -1 when the match is over), phase, last (None or the last finished
+  deal: (deal number, winner or -1, points)), results (each finished deal's winner or -1).
 Phases: "turned" (facing a card the player turned themselves: meld it or pass),
 "facing" (facing a card the opponent offered: meld it or reject it), "forced" (the
 opponent forced the card: meld it), "discard" (melded: discard one card), "over".
@@ -80,6 +80,9 @@ def _fits(card: int, melds: int) -> bool:
 
 class ConquianEngine:
     options = OPTIONS
+    # The cut for the first deal (RULES.md): the lower card deals, so seat 0 (the non-dealer)
+    # is the higher card. Engines without this attribute: the highest card deals.
+    dealer_cut = "lowest"
 
     # -- setting up ---------------------------------------------------------------------
 
@@ -106,6 +109,7 @@ class ConquianEngine:
             "turn": 0,
             "phase": "turned",
             "last": None,
+            "results": (),
         }
         _start_deal(state, _deck_bits(deck) if deck is not None else None)
         return state
@@ -278,6 +282,7 @@ class ConquianEngine:
             "to_act": state["turn"],
             "phase": state["phase"],
             "last_deal": None if last is None else list(last),
+            "deal_results": [None if winner < 0 else winner for winner in state["results"]],
         }
 
     def load(self, data):
@@ -298,6 +303,7 @@ class ConquianEngine:
                 "turn": int(data["to_act"]),
                 "phase": str(data["phase"]),
                 "last": None if last is None else tuple(int(x) for x in last),
+                "results": tuple(-1 if s is None else int(s) for s in data.get("deal_results", ())),
             }
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"not a dumped Conquian state: {error}") from None
@@ -409,10 +415,7 @@ def _meld_error(state, seat, used) -> str:
     if wrap:
         return f"{wrap} is not a sequence: the ace is low"
     if not used and _fits(card, state["melds"][1 - seat]):
-        return (
-            f"{CODE_OF[card]} does not fit your own melds, and you cannot add to your "
-            "opponent's melds"
-        )
+        return f"{CODE_OF[card]} does not fit your own melds, and you cannot add to your opponent's melds"
     if not melds and used.bit_count() < 2:
         return "a new meld needs at least two cards from your hand"
     if can_meld(everything):
@@ -521,6 +524,7 @@ def _end_deal(state: dict, winner: int) -> None:
     options = state["options"]
     value = state["value"]
     state["last"] = (state["deal"], winner, value if winner >= 0 else 0)
+    state["results"] = (*state["results"], winner)
     state["value"] = next_deal_value(value, winner < 0, options["carry_over"])
     if winner >= 0:
         scores = list(state["scores"])

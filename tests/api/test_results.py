@@ -2,10 +2,14 @@
 permission and validation as the staff form, 409 on a stale version, and nothing changed by any
 refusal."""
 
+import datetime
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from leagues.models import Fixture, Player
+from leagues.services import fixture_relocate
 from scoring.models import ResultVersion
 from tests.api.conftest import (
     KOROVA_AWAY_WINS,
@@ -159,7 +163,9 @@ def test_a_sheet_with_players_from_another_team_is_400(world, open_fixture):
         result_url(open_fixture), {"sheet": sheet, "based_on_version": 0}, format="json"
     )
     assert response.status_code == 400
-    assert "does not play for the home team" in response.json()["sheet"]["players.0"][0]
+    # Issue 8, item 13: the message names the player and the team, not ids and "home".
+    message = response.json()["sheet"]["players.0"][0]
+    assert message == f"Alice Archer does not play for {open_fixture.home_team.name}."
     assert snapshot() == before
 
 
@@ -350,3 +356,100 @@ def test_a_refused_user_learns_nothing_from_a_bad_sheet(world, open_fixture):
         result_url(open_fixture), {"sheet": sheet, "based_on_version": 0}, format="json"
     )
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"sheet": "not an object", "based_on_version": "one"},
+        {"sheet": {}, "based_on_version": -1, "note": "x" * 10_000},
+        "{not json",
+    ],
+)
+def test_another_venues_staff_get_403_even_for_a_malformed_body(world, open_fixture, body):
+    """Permission comes before validation: no field errors for someone who may not write."""
+    client = token_client(world.anchor_staff)
+    before = snapshot()
+    if isinstance(body, str):
+        response = client.post(result_url(open_fixture), body, content_type="application/json")
+    else:
+        response = client.post(result_url(open_fixture), body, format="json")
+    assert response.status_code == 403
+    assert set(response.json()) == {"detail"}
+    assert snapshot() == before
+
+
+def test_after_a_fixture_moves_venue_its_new_venues_staff_enter_the_result(world, open_fixture):
+    relocated = fixture_relocate(
+        fixture_id=open_fixture.pk, venue_id=world.anchor.pk, by=world.admin
+    )
+    assert relocated.venue_id == world.anchor.pk
+    body = {"sheet": korova_sheet(open_fixture, KOROVA_HOME_WINS), "based_on_version": 0}
+    old = token_client(world.crown_staff).post(result_url(open_fixture), body, format="json")
+    assert old.status_code == 403
+    new = token_client(world.anchor_staff).post(result_url(open_fixture), body, format="json")
+    assert new.status_code == 201
+
+
+def test_the_result_author_is_hidden_from_another_venues_staff(world):
+    fixture = world.fixtures[0]  # at The Crown, saved by the league admin
+    for path in (result_url(fixture), f"/api/fixtures/{fixture.pk}/results/"):
+        seen = token_client(world.crown_staff).get(path).json()
+        hidden = token_client(world.anchor_staff).get(path).json()
+        first_seen = seen if isinstance(seen, dict) else seen[0]
+        first_hidden = hidden if isinstance(hidden, dict) else hidden[0]
+        assert first_seen["created_by"] == "league-admin", path
+        assert first_hidden["created_by"] is None, path
+
+
+def test_403_comes_before_409_through_the_api(world):
+    """Another venue's staff sending a stale version, or writing to a void fixture, learn
+    nothing about the fixture's versions or state: 403 either way."""
+    played = world.fixtures[0]  # at The Crown, version 1 saved
+    stale = {"sheet": korova_sheet(played, KOROVA_AWAY_WINS), "based_on_version": 0}
+    client = token_client(world.anchor_staff)
+    response = client.post(result_url(played), stale, format="json")
+    assert response.status_code == 403
+    assert "current_version" not in response.json()
+    assert (
+        token_client(world.crown_staff).post(result_url(played), stale, format="json").status_code
+        == 409
+    )
+
+
+def test_a_result_for_a_fixture_weeks_ahead_is_409_naming_its_day(world, open_fixture):
+    five_weeks = timezone.now() + datetime.timedelta(weeks=5)
+    Fixture.objects.filter(pk=open_fixture.pk).update(starts_at=five_weeks)
+    client = token_client(world.crown_staff)
+    payload = {"sheet": korova_sheet(open_fixture, KOROVA_AWAY_WINS), "based_on_version": 0}
+    before = snapshot()
+
+    refused = client.post(result_url(open_fixture), payload, format="json")
+    overriding = client.post(
+        result_url(open_fixture), {**payload, "before_fixture_day": True}, format="json"
+    )
+
+    assert refused.status_code == 409
+    body = refused.json()
+    assert body["code"] == "before_fixture_day"
+    assert body["fixture_day"] == timezone.localdate(five_weeks).isoformat()
+    assert "from that day on" in body["detail"]
+    assert overriding.status_code == 403  # only a league admin may override
+    assert snapshot() == before
+    assert client.get(f"/api/fixtures/{open_fixture.pk}/result/").status_code == 404
+
+
+def test_a_league_admin_records_a_result_before_the_fixtures_day(world, open_fixture):
+    Fixture.objects.filter(pk=open_fixture.pk).update(
+        starts_at=timezone.now() + datetime.timedelta(days=2)
+    )
+    payload = {
+        "sheet": korova_sheet(open_fixture, KOROVA_AWAY_WINS),
+        "based_on_version": 0,
+        "before_fixture_day": True,
+    }
+
+    response = token_client(world.admin).post(result_url(open_fixture), payload, format="json")
+
+    assert response.status_code == 201, response.json()

@@ -80,7 +80,7 @@ def test_staff_enter_a_whole_korova_sheet_and_the_table_shows_the_points(
     page.get_by_label("Username").fill(staff.username)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").tap()
-    page.locator("#fixtures-waiting a").filter(has_text="Red Lions v Night Owls").tap()
+    page.locator(".staff-fixtures a").filter(has_text="Red Lions v Night Owls").tap()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Red Lions")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
 

@@ -1,6 +1,12 @@
 """Password guessing: after a few failures a username is locked out at that address on every
 login (site, admin, API token), even with the right password, until the cool-off ends or an
-admin unlocks it; 429 with Retry-After."""
+admin unlocks it; 429 with Retry-After. Password reset is offered only where mail can go out."""
+
+import json
+import os
+import secrets
+import subprocess
+import sys
 
 import pytest
 from axes.models import AccessAttempt
@@ -105,3 +111,58 @@ def test_an_admin_unlocks_a_user_by_deleting_the_attempt_in_the_admin(client, st
     )
     assert response.status_code == 200
     assert token_login(ATTACKER, PASSWORD).status_code == 200
+
+
+# ---- password reset only where mail works ------------------------------------------------
+
+
+def settings_in(**env) -> dict:
+    """The mail settings a fresh process reads from `env`."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("EMAIL_", "DEBUG"))}
+    code = (
+        "import json; from django.conf import settings as s; print(json.dumps([s.EMAIL_BACKEND,"
+        " s.EMAIL_TIMEOUT, s.PASSWORD_RESET_BY_MAIL]))"
+    )
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        env={**clean, "SECRET_KEY": secrets.token_urlsafe(50), **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_mail_comes_from_the_environment():
+    assert settings_in(DEBUG="1") == ["django.core.mail.backends.console.EmailBackend", 10, True]
+    assert settings_in(DEBUG="0") == ["django.core.mail.backends.dummy.EmailBackend", 10, False]
+    assert settings_in(DEBUG="0", EMAIL_HOST="smtp.example.org", EMAIL_TIMEOUT="5") == [
+        "django.core.mail.backends.smtp.EmailBackend",
+        5,
+        True,
+    ]
+
+
+def test_without_mail_password_reset_is_not_offered(client, staff, settings):
+    settings.PASSWORD_RESET_BY_MAIL = False
+    login_page = client.get("/accounts/login/").content.decode()
+    assert "/accounts/password_reset/" not in login_page
+    assert "Ask a league admin" in login_page
+    for path in ["/accounts/password_reset/", "/accounts/password_reset/done/"]:
+        assert client.get(path).status_code == 404
+        assert client.post(path, {"email": "crown@example.org"}).status_code == 404
+
+
+def test_with_mail_password_reset_sends_a_working_link(client, staff, settings, mailoutbox):
+    settings.PASSWORD_RESET_BY_MAIL = True
+    staff.email = "crown@example.org"
+    staff.save()
+    assert "/accounts/password_reset/" in client.get("/accounts/login/").content.decode()
+    response = client.post("/accounts/password_reset/", {"email": "crown@example.org"})
+    assert response.status_code == 302
+    assert len(mailoutbox) == 1
+    link = next(word for word in mailoutbox[0].body.split() if "/accounts/reset/" in word)
+    path = link.split("://", 1)[1].split("/", 1)[1]
+    form = client.get("/" + path, follow=True)
+    assert form.status_code == 200 and "Set a new password" in form.content.decode()

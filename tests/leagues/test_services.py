@@ -396,3 +396,18 @@ def test_team_players_must_be_exactly_two(size):
     with pytest.raises(ValidationError):
         team_players_set(team=team, players=[player, player])
     assert list(TeamMember.objects.filter(team=team).values_list("player", flat=True)) == before
+
+
+@pytest.mark.parametrize("codename", ["add_fixture", "delete_fixture"])
+def test_one_of_the_two_league_admin_permissions_is_not_enough(codename, fixture_at_venue):
+    season = season_with_teams(2)
+    holder = UserFactory(is_staff=True)
+    holder.user_permissions.add(Permission.objects.get(codename=codename))
+    with pytest.raises(PermissionDenied):
+        fixtures_generate(season=season, by=holder)
+    other_venue = StaffMembershipFactory().venue
+    with pytest.raises(PermissionDenied):
+        fixture_relocate(fixture_id=fixture_at_venue.pk, venue_id=other_venue.pk, by=holder)
+    assert not season.fixtures.exists()
+    fixture_at_venue.refresh_from_db()
+    assert fixture_at_venue.venue_id != other_venue.pk

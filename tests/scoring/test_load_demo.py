@@ -1,10 +1,16 @@
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from leagues.models import Fixture, Season, StaffMembership, Team, Venue
 from scoring.models import ResultVersion
+
+
+@pytest.fixture(autouse=True)
+def _development(settings):
+    """The demo is for development (`make run` sets DEBUG=1); pytest runs with DEBUG off."""
+    settings.DEBUG = True
 
 
 def load_demo() -> str:
@@ -40,3 +46,13 @@ def test_demo_load_is_idempotent():
     counts = (Team.objects.count(), Fixture.objects.count(), ResultVersion.objects.count())
     load_demo()
     assert (Team.objects.count(), Fixture.objects.count(), ResultVersion.objects.count()) == counts
+
+
+@pytest.mark.django_db
+def test_demo_refuses_to_load_with_debug_off_unless_forced(settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="published passwords"):
+        load_demo()
+    assert not Venue.objects.exists()
+    call_command("load_demo", "--force", stdout=StringIO())
+    assert Venue.objects.count() == 2

@@ -4,15 +4,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from scoring.outcomes import (
-    MatchOutcome,
-    conquian_deal_values,
-    conquian_single_status,
-    korova_game_ended_at,
-    korova_running_totals,
-    league_points,
-    match_outcome,
-)
+from scoring.kinds import MatchOutcome
+from scoring.kinds.conquian import deal_values as conquian_deal_values
+from scoring.kinds.conquian import single_status as conquian_single_status
+from scoring.kinds.korova import game_ended_at as korova_game_ended_at
+from scoring.kinds.korova import running_totals as korova_running_totals
+from scoring.outcomes import league_points, match_outcome
 
 
 def convoy(*games):

@@ -1,13 +1,16 @@
 """scoring.services.result_submit: versions, conflicts, refusals, on PostgreSQL."""
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.utils import timezone
 
 from leagues.models import Fixture, Game
 from scoring import services
 from scoring.models import ResultVersion
-from scoring.services import FixtureNotOpen, ResultConflict, result_submit
+from scoring.services import BeforeFixtureDay, FixtureNotOpen, ResultConflict, result_submit
 from scoring.sheets import SheetInvalid
 from tests.factories import (
     FixtureFactory,
@@ -359,3 +362,78 @@ def test_a_write_that_slipped_past_the_lock_is_turned_into_a_conflict(fixture, s
 def test_a_missing_fixture_raises_does_not_exist(staff):
     with pytest.raises(Fixture.DoesNotExist):
         result_submit(fixture_id=987654, sheet={}, based_on_version=0, by=staff)
+
+
+# --- the fixture's day ---------------------------------------------------------------------
+
+
+def _move(fixture, **delta):
+    Fixture.objects.filter(pk=fixture.pk).update(starts_at=timezone.now() + timedelta(**delta))
+    fixture.refresh_from_db()
+
+
+def test_a_result_weeks_before_the_fixture_is_refused_and_nothing_changes(fixture, staff):
+    _move(fixture, weeks=5)
+
+    with pytest.raises(BeforeFixtureDay) as refused:
+        result_submit(
+            fixture_id=fixture.pk, sheet=korova_sheet(fixture), based_on_version=0, by=staff
+        )
+
+    assert refused.value.fixture_day == timezone.localdate(fixture.starts_at)
+    assert "its result can be entered from that day on" in str(refused.value)
+    assert not ResultVersion.objects.exists()
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.SCHEDULED
+
+
+def test_a_result_later_on_the_fixtures_own_day_is_taken(fixture, staff):
+    tonight = timezone.localtime().replace(hour=23, minute=59, second=0)
+    Fixture.objects.filter(pk=fixture.pk).update(starts_at=tonight)
+
+    version = result_submit(
+        fixture_id=fixture.pk, sheet=korova_sheet(fixture), based_on_version=0, by=staff
+    )
+
+    assert version.number == 1
+
+
+def test_a_league_admin_may_override_the_fixture_day(fixture):
+    _move(fixture, days=3)
+    admin = UserFactory(is_superuser=True)
+
+    version = result_submit(
+        fixture_id=fixture.pk,
+        sheet=korova_sheet(fixture),
+        based_on_version=0,
+        by=admin,
+        before_fixture_day=True,
+    )
+
+    assert version.number == 1
+
+
+def test_staff_cannot_override_the_fixture_day(fixture, staff):
+    _move(fixture, days=3)
+
+    with pytest.raises(PermissionDenied):
+        result_submit(
+            fixture_id=fixture.pk,
+            sheet=korova_sheet(fixture),
+            based_on_version=0,
+            by=staff,
+            before_fixture_day=True,
+        )
+    assert not ResultVersion.objects.exists()
+
+
+def test_the_override_does_nothing_once_the_day_has_come(fixture, staff):
+    version = result_submit(
+        fixture_id=fixture.pk,
+        sheet=korova_sheet(fixture),
+        based_on_version=0,
+        by=staff,
+        before_fixture_day=True,
+    )
+
+    assert version.number == 1

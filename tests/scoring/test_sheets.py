@@ -3,13 +3,9 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring.sheets import (
-    SheetInvalid,
-    convoy_games_in_fixture,
-    korova_round_limits,
-    sheet_changes,
-    validate_sheet,
-)
+from scoring.kinds.convoy import games_in_fixture as convoy_games_in_fixture
+from scoring.kinds.korova import round_limits as korova_round_limits
+from scoring.sheets import SheetInvalid, sheet_changes, validate_sheet
 
 # --- helpers ---------------------------------------------------------------------------------
 
@@ -17,6 +13,7 @@ from scoring.sheets import (
 KOROVA_ROUNDS = [[11, 7, 6, 6]] * 6
 HOME = {1: "Dan", 2: "Eve"}
 AWAY = {3: "Fay", 4: "Gus"}
+TEAMS = {"home_team": "Roundheads", "away_team": "Sixth Cow"}
 
 
 def korova(rounds=None, players=None, rule_options=None, **kwargs):
@@ -25,7 +22,7 @@ def korova(rounds=None, players=None, rule_options=None, **kwargs):
         "rounds": KOROVA_ROUNDS if rounds is None else rounds,
     }
     return validate_sheet(
-        game="korova", sheet=sheet, rule_options=rule_options, fixture_format={}, **kwargs
+        game="korova", sheet=sheet, rule_options=rule_options, fixture_format={}, **TEAMS, **kwargs
     )
 
 
@@ -39,6 +36,7 @@ def conquian(first=None, second=None, rule_options=None, **kwargs):
         sheet={"singles": singles},
         rule_options=rule_options,
         fixture_format={},
+        **TEAMS,
         **kwargs,
     )
 
@@ -53,6 +51,7 @@ def convoy(*games, best_of=1):
         sheet={"games": list(games)},
         rule_options={},
         fixture_format={"games": best_of},
+        **TEAMS,
     )
 
 
@@ -125,12 +124,15 @@ def test_korova_blank_rounds_at_the_end_of_the_grid_are_not_rounds():
 
 def test_korova_needs_the_four_players():
     errors = errors_of(korova, players=[1, 2, 3])
-    assert errors == {"players": "List the four players: the two home players, then the two away."}
+    assert errors == {"players": "List the four players: Roundheads' two, then Sixth Cow's two."}
 
 
 def test_korova_a_player_is_a_player_id():
     errors = errors_of(korova, players=[1, 2, "Fay", None])
-    assert errors == {"players.2": "Choose away player 1.", "players.3": "Choose away player 2."}
+    assert errors == {
+        "players.2": "Choose Sixth Cow's player 1.",
+        "players.3": "Choose Sixth Cow's player 2.",
+    }
 
 
 def test_korova_a_player_cannot_sit_twice():
@@ -140,8 +142,8 @@ def test_korova_a_player_cannot_sit_twice():
 def test_korova_players_belong_to_their_side_when_the_teams_are_known():
     errors = errors_of(korova, players=[1, 3, 2, 4], home_players=HOME, away_players=AWAY)
     assert errors == {
-        "players.1": "Player 3 does not play for the home team.",
-        "players.2": "Player 2 does not play for the away team.",
+        "players.1": "Fay does not play for Roundheads.",
+        "players.2": "Eve does not play for Sixth Cow.",
     }
 
 
@@ -167,7 +169,7 @@ def test_korova_a_round_has_one_number_per_player(row):
 def test_korova_a_blank_cell_in_a_round_is_refused():
     rounds = KOROVA_ROUNDS[:2] + [[11, None, 6, 6]] + KOROVA_ROUNDS[3:]
     assert errors_of(korova, rounds=rounds) == {
-        "rounds.2.1": "Round 3: enter the heads home player 2 took (0 if none)."
+        "rounds.2.1": "Round 3: enter the heads Roundheads' player 2 took (0 if none)."
     }
 
 
@@ -175,7 +177,7 @@ def test_korova_a_blank_cell_in_a_round_is_refused():
 def test_korova_heads_are_whole_numbers(cell):
     rounds = [[11, cell, 6, 6]] + KOROVA_ROUNDS[1:]
     assert errors_of(korova, rounds=rounds) == {
-        "rounds.0.1": f"Round 1: the heads home player 2 took must be a whole number, not {cell!r}."
+        "rounds.0.1": f"Round 1: the heads Roundheads' player 2 took must be a whole number, not {cell!r}."
     }
 
 
@@ -183,7 +185,7 @@ def test_korova_heads_are_whole_numbers(cell):
 def test_korova_heads_are_never_negative(cell):
     rounds = [[11, 7, 6, cell]] + KOROVA_ROUNDS[1:]
     assert errors_of(korova, rounds=rounds) == {
-        "rounds.0.3": "Round 1: away player 2 cannot take fewer than 0 heads."
+        "rounds.0.3": f"Round 1: Sixth Cow's player 2 cannot take fewer than 0 heads (not {cell})."
     }
 
 
@@ -197,7 +199,7 @@ def test_korova_a_player_cannot_take_more_heads_than_the_deck_holds():
 def test_korova_a_player_cannot_take_more_heads_than_one_round_allows():
     rounds = [[11, 7, 107, 6]] + KOROVA_ROUNDS[1:]
     assert errors_of(korova, rounds=rounds) == {
-        "rounds.0.2": "Round 1: away player 1 cannot take 107 heads; "
+        "rounds.0.2": "Round 1: Sixth Cow's player 1 cannot take 107 heads; "
         "at most 106 can be taken in one round."
     }
 
@@ -272,7 +274,7 @@ def test_korova_the_season_end_score_decides_when_the_game_ends():
     assert korova(rounds=rounds, rule_options={"end_score": 33})["rounds"] == rounds
     errors = errors_of(korova, rounds=KOROVA_ROUNDS, rule_options={"end_score": 33})
     assert errors == {
-        "rounds.3": "Round 4 comes after the game ended: home player 1 reached 33 in round 3."
+        "rounds.3": "Round 4 comes after the game ended: Roundheads' player 1 reached 33 in round 3."
     }
 
 
@@ -313,7 +315,7 @@ def test_conquian_needs_exactly_two_singles(singles):
         fixture_format={},
     )
     assert errors == {
-        "singles": "Enter the two singles: home 1 against away 1, home 2 against away 2."
+        "singles": "Enter the two singles: the home team's player 1 against the away team's player 1, then the two players 2."
     }
 
 
@@ -349,8 +351,8 @@ def test_conquian_each_single_names_its_players():
         validate_sheet, game="conquian", sheet=sheet, rule_options={}, fixture_format={}
     )
     assert errors == {
-        "singles.0.home_player": "Choose the home player.",
-        "singles.1.away_player": "Choose the away player.",
+        "singles.0.home_player": "Choose the home team's player in single 1.",
+        "singles.1.away_player": "Choose the away team's player in single 2.",
     }
 
 
@@ -369,7 +371,7 @@ def test_conquian_a_player_plays_only_one_single():
 
 def test_conquian_players_belong_to_their_side_when_the_teams_are_known():
     errors = errors_of(conquian, home_players=[1, 2], away_players=[4, 5])
-    assert errors == {"singles.0.away_player": "Player 3 does not play for the away team."}
+    assert errors == {"singles.0.away_player": "Player 3 does not play for Sixth Cow."}
 
 
 @pytest.mark.parametrize("deals", [None, [], "home home"])
@@ -390,14 +392,15 @@ def test_conquian_a_single_needs_its_deals(deals):
 def test_conquian_a_deal_is_won_by_home_or_away_or_drawn(deal):
     errors = errors_of(conquian, ["home", deal, "home", "home", "home", "home"])
     assert errors == {
-        "singles.0.deals.1": f"Deal 2 must be won by home or away, or drawn; not {deal!r}."
+        "singles.0.deals.1": "Deal 2 of single 1 must be won by Roundheads' player 1 or Sixth Cow's player 1, or drawn; "
+        f"not {deal!r}."
     }
 
 
 def test_conquian_a_deal_after_the_single_was_won_is_refused():
     deals = ["home"] * 4 + ["away"] * 3 + ["home", "away"]
     assert errors_of(conquian, deals) == {
-        "singles.0.deals.8": "Deal 9 comes after the single was won (home reached 5 points)."
+        "singles.0.deals.8": "Deal 9 comes after the single was won (Roundheads' player 1 reached 5 points)."
     }
 
 
@@ -412,7 +415,7 @@ def test_conquian_a_single_nobody_has_won_is_refused():
     errors = errors_of(conquian, ["home", "away", "draw", "home"])
     assert errors == {
         "singles.0.deals": "Single 1 is not finished: nobody has reached 5 points yet "
-        "(home 3, away 1)."
+        "(Roundheads' player 1 has 3, Sixth Cow's player 1 1)."
     }
 
 
@@ -430,7 +433,7 @@ def test_conquian_the_season_carry_over_decides_the_deal_values():
     )
     assert errors == {
         "singles.0.deals": "Single 1 is not finished: nobody has reached 5 points yet "
-        "(home 4, away 0)."
+        "(Roundheads' player 1 has 4, Sixth Cow's player 1 0)."
     }
     # "none": drawn deals carry nothing; five won deals are needed.
     assert conquian(["draw", "draw"] + ["home"] * 5, rule_options={"carry_over": "none"})
@@ -475,30 +478,30 @@ def test_convoy_needs_its_games(best_of, message):
 
 def test_convoy_a_game_is_an_object():
     assert errors_of(convoy, "home") == {
-        "games.0": "Game 1 needs its winner and the convoys of each side."
+        "games.0": "Game 1 needs its winner and the convoys of each team."
     }
 
 
 @pytest.mark.parametrize("winner", ["draw", None, "HOME"])
 def test_convoy_the_winner_is_home_away_or_stalemate(winner):
     assert errors_of(convoy, convoy_game(winner)) == {
-        "games.0.winner": "Game 1: choose the winner: home, away or stalemate."
+        "games.0.winner": "Game 1: choose the winner: Roundheads, Sixth Cow or stalemate."
     }
 
 
 def test_convoy_a_game_gives_the_convoys_of_both_sides():
     assert errors_of(convoy, {"winner": "home"}) == {
-        "games.0.convoys": "Game 1: enter the convoys of each side."
+        "games.0.convoys": "Game 1: enter the convoys of each team."
     }
     assert errors_of(convoy, {"winner": "home", "convoys": {"home": 3}}) == {
-        "games.0.convoys.away": "Game 1: enter the away side's convoys (0 if none)."
+        "games.0.convoys.away": "Game 1: enter Sixth Cow's convoys (0 if none)."
     }
 
 
 @pytest.mark.parametrize("count", [-1, "three", 1.5])
 def test_convoy_convoys_are_whole_numbers_from_0(count):
     assert errors_of(convoy, convoy_game("home", 3, count)) == {
-        "games.0.convoys.away": "Game 1: convoys are a whole number (0 if none)."
+        "games.0.convoys.away": f"Game 1: Sixth Cow's convoys are a whole number (0 if none), not {count!r}."
     }
 
 
@@ -509,25 +512,25 @@ def test_convoy_the_winning_counter_may_complete_several_convoys_at_once():
 
 def test_convoy_a_game_ends_at_the_third_convoy():
     assert errors_of(convoy, convoy_game("home", 8, 1)) == {
-        "games.0.convoys.home": "Game 1: home has 8 convoys, but the game ends at the third "
+        "games.0.convoys.home": "Game 1: Roundheads cannot have 8 convoys: the game ends at the third "
         "(and one counter completes at most 5 at once)."
     }
 
 
 def test_convoy_the_loser_had_fewer_than_three_convoys():
     assert errors_of(convoy, convoy_game("home", 4, 3)) == {
-        "games.0.convoys.away": "Game 1: away lost, so away had fewer than 3 convoys "
-        "(the game ends at the third)."
+        "games.0.convoys.away": "Game 1: Roundheads won, so Sixth Cow had fewer than 3 convoys "
+        "(the game ends at the third), not 3."
     }
 
 
 def test_convoy_the_winner_has_more_convoys_than_the_loser():
     assert errors_of(convoy, convoy_game("home", 1, 2)) == {
-        "games.0.convoys.home": "Game 1: home won, so home has more convoys than away "
+        "games.0.convoys.home": "Game 1: Roundheads won, so Roundheads made more convoys than Sixth Cow "
         "(not 1 against 2)."
     }
     assert errors_of(convoy, convoy_game("away", 2, 2)) == {
-        "games.0.convoys.away": "Game 1: away won, so away has more convoys than home "
+        "games.0.convoys.away": "Game 1: Sixth Cow won, so Sixth Cow made more convoys than Roundheads "
         "(not 2 against 2)."
     }
 
@@ -540,14 +543,14 @@ def test_convoy_a_side_may_win_with_fewer_than_three_when_play_runs_out():
 def test_convoy_a_stalemate_has_equal_convoys():
     assert convoy(convoy_game("stalemate", 2, 2))
     assert errors_of(convoy, convoy_game("stalemate", 2, 1)) == {
-        "games.0.convoys.home": "Game 1 is a stalemate, so both sides have the same number of "
-        "convoys (not 2 and 1)."
+        "games.0.convoys.home": "Game 1 is a stalemate, so both teams have the same number of "
+        "convoys (not Roundheads 2 and Sixth Cow 1)."
     }
 
 
 def test_convoy_a_stalemate_cannot_have_three_convoys_each():
     assert errors_of(convoy, convoy_game("stalemate", 3, 3)) == {
-        "games.0.convoys.home": "Game 1: a side with 3 convoys has won, so it cannot be "
+        "games.0.convoys.home": "Game 1: a team with 3 convoys has won, so it cannot be "
         "a stalemate."
     }
 
@@ -555,10 +558,10 @@ def test_convoy_a_stalemate_cannot_have_three_convoys_each():
 def test_convoy_a_game_after_the_best_of_was_won_is_refused():
     games = [convoy_game("home"), convoy_game("home"), convoy_game("away", 0, 3)]
     assert errors_of(convoy, *games, best_of=3) == {
-        "games.2": "Game 3 is not needed: home already won the best of 3."
+        "games.2": "Game 3 is not needed: Roundheads already won the best of 3."
     }
     assert errors_of(convoy, convoy_game(), convoy_game(), best_of=1) == {
-        "games.1": "Game 2 is not needed: home already won the best of 1."
+        "games.1": "Game 2 is not needed: Roundheads already won the best of 1."
     }
 
 
@@ -571,7 +574,7 @@ def test_convoy_no_more_games_than_the_best_of():
 
 def test_convoy_a_game_still_needed_is_missing():
     assert errors_of(convoy, convoy_game("home"), convoy_game("away", 1, 3), best_of=3) == {
-        "games": "Game 3 is missing: nobody has won the best of 3 yet (home 1, away 1)."
+        "games": "Game 3 is missing: nobody has won the best of 3 yet (Roundheads 1, Sixth Cow 1)."
     }
 
 
@@ -595,3 +598,20 @@ def test_convoy_the_season_fixture_format_must_be_a_best_of_1_to_15():
 def test_convoy_a_fixture_has_a_bounded_number_of_games():
     errors = errors_of(convoy, *[convoy_game("stalemate", 0, 0)] * 16, best_of=15)
     assert errors == {"games": "A fixture has at most 15 games."}
+
+
+@pytest.mark.parametrize("best_of", [2, 4])
+def test_convoy_best_of_an_even_number_needs_more_than_half_and_may_end_level(best_of):
+    half = best_of // 2
+    level = [convoy_game("home")] * half + [convoy_game("away", 1, 3)] * half
+    assert len(convoy(*level, best_of=best_of)["games"]) == best_of
+    assert errors_of(convoy, *[convoy_game("home")] * half, best_of=best_of) == {
+        "games": f"Game {half + 1} is missing: nobody has won the best of {best_of} yet "
+        f"(Roundheads {half}, Sixth Cow 0)."
+    }
+    won = [convoy_game("home")] * (half + 1)
+    assert len(convoy(*won, best_of=best_of)["games"]) == half + 1
+    assert errors_of(convoy, *won, convoy_game("away", 1, 3), best_of=best_of) == {
+        f"games.{half + 1}": f"Game {half + 2} is not needed: Roundheads already won the best of "
+        f"{best_of}."
+    }

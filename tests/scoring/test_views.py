@@ -483,7 +483,9 @@ def test_a_tampered_deal_is_refused_beside_it(client, conquian):
     html = response.content.decode()
     select = re.search(r'<select[^>]*name="singles\.0\.deals\.1"[^>]*>', html, re.S).group(0)
     assert 'aria-invalid="true"' in select
-    assert "must be won by home or away, or drawn" in html
+    home, away = conquian.home_team, conquian.away_team
+    assert "must be won by" in html and "or drawn; not &#x27;sideways&#x27;" in html
+    assert "home or away" not in html and (home.name in html and away.name in html)
 
 
 # --- Convoy ------------------------------------------------------------------------------
@@ -538,7 +540,7 @@ def test_a_winner_without_three_convoys_is_refused_beside_the_count(client, conv
     html = response.content.decode()
     count = re.search(r'<input[^>]*name="games\.0\.convoys\.home"[^>]*>', html, re.S).group(0)
     assert 'aria-invalid="true"' in count
-    assert "Game 1: home won" in html
+    assert f"Game 1: {convoy.home_team.name} won" in html
 
 
 def test_the_convoy_summary_shows_the_outcome_before_saving(client, convoy):

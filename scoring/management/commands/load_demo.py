@@ -2,20 +2,21 @@
 
 Two venues, eight teams of two, one season per game, fixtures for a double
 round robin, and the first half of the rounds played. The sheets are realistic
-because they come from random games played by the engines themselves.
+because they come from random games played by the engines themselves (each game's kind
+makes its demo sheet: scoring.kinds).
 """
 
 import datetime
-import random
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from games.engines import get_engine
-from leagues.models import Game, League, Player, Season, StaffMembership, Team, TeamMember, Venue
+from leagues.models import League, Player, Season, StaffMembership, Team, TeamMember, Venue
 from leagues.services import fixtures_generate
+from scoring.kinds import all_kinds, get_kind
 from scoring.services import result_submit
 
 ADMIN_LOGIN = ("admin", "roundel-admin")
@@ -33,11 +34,6 @@ TEAMS = [
     ("Last Orders", "the-red-lion", "Mia Costa", "Ned Quinn"),
     ("Penalty Heads", "the-red-lion", "Oona Pike", "Pat Silva"),
 ]
-LEAGUES = [
-    (Game.CONVOY, "Convoy Pub League", "convoy-pub-league", {}, {"games": 1}),
-    (Game.KOROVA, "Корова Pub League", "korova-pub-league", {"end_score": 66}, {}),
-    (Game.CONQUIAN, "Conquian Pub League", "conquian-pub-league", {"target": 5}, {}),
-]
 WEEKS_PLAYED = 7  # of the 14 rounds eight teams play
 
 
@@ -46,9 +42,24 @@ def slugify_name(name: str) -> str:
 
 
 class Command(BaseCommand):
-    help = "Load the demo league (idempotent) and print the demo logins."
+    help = (
+        "Load the demo league (idempotent) and print the demo logins. It creates users with "
+        "published passwords, so it runs only with DEBUG=1 unless --force is given."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Load it with DEBUG off too (a demo server): the demo passwords are public.",
+        )
 
     def handle(self, *args, **options):
+        if not settings.DEBUG and not options["force"]:
+            raise CommandError(
+                "DEBUG is off: the demo creates an admin and staff with published passwords. "
+                "Use --force if this really is a demo server."
+            )
         with transaction.atomic():
             admin = self.ensure_admin()
             staff = self.ensure_venues_and_staff()
@@ -98,7 +109,9 @@ class Command(BaseCommand):
         seasons = []
         today = timezone.localdate()
         starts_on = today - datetime.timedelta(weeks=WEEKS_PLAYED, days=-1)
-        for game, name, slug, rule_options, fixture_format in LEAGUES:
+        for kind in all_kinds():
+            game, slug = kind.game, f"{kind.game}-pub-league"
+            name, rule_options, fixture_format = kind.demo_league
             league, _ = League.objects.get_or_create(
                 slug=slug, defaults={"name": name, "game": game}
             )
@@ -126,7 +139,13 @@ class Command(BaseCommand):
     def play_first_half(self, season, staff, admin):
         fixtures = season.fixtures.filter(round__lte=WEEKS_PLAYED, result_versions__isnull=True)
         for fixture in fixtures.select_related("home_team", "away_team").order_by("round", "pk"):
-            sheet = SHEET_BUILDERS[season.game](fixture, season, seed=fixture.pk)
+            sheet = get_kind(season.game).demo_sheet(
+                home_player_ids=team_players(fixture.home_team),
+                away_player_ids=team_players(fixture.away_team),
+                rule_options=season.rule_options,
+                fixture_format=season.fixture_format,
+                seed=fixture.pk,
+            )
             result_submit(
                 fixture_id=fixture.pk,
                 sheet=sheet,
@@ -144,88 +163,3 @@ class Command(BaseCommand):
 
 def team_players(team) -> list[int]:
     return list(team.members.order_by("position").values_list("player_id", flat=True))
-
-
-def random_move(moves, chooser):
-    return chooser.choice(moves)
-
-
-def meld_first(moves, chooser):
-    """Conquian players meld what they can: random play leaves most deals drawn (about 5 in
-    6), and with doubling carry-over that makes deal values no pub sheet would show."""
-    melds = [move for move in moves if "meld" in move]
-    return max(melds, key=lambda move: len(move["meld"])) if melds else chooser.choice(moves)
-
-
-def play_random(engine, players, options, seed, on_move=None, strategy=random_move):
-    chooser = random.Random(seed)
-    state = engine.new_game(players=players, seed=seed, options=options)
-    while not engine.is_over(state):
-        for seat in engine.to_act(state):
-            state = engine.apply(state, seat, strategy(engine.legal_moves(state, seat), chooser))
-            if on_move:
-                on_move(state)
-    return state
-
-
-def convoy_sheet(fixture, season, seed):
-    """Seats 0 and 2 are the home pair (side 0), seats 1 and 3 the away pair (side 1)."""
-    engine = get_engine("convoy")
-    games = []
-    for number in range(season.fixture_format.get("games", 1)):
-        result = engine.outcome(play_random(engine, 4, {}, seed * 10 + number))
-        home, away = result["scores"]
-        winner = "stalemate" if result["draw"] else ("home" if 0 in result["winners"] else "away")
-        games.append({"winner": winner, "convoys": {"home": home, "away": away}})
-        needed = season.fixture_format.get("games", 1) // 2 + 1
-        if max(sum(g["winner"] == side for g in games) for side in ("home", "away")) >= needed:
-            break
-    return {"games": games}
-
-
-def korova_sheet(fixture, season, seed):
-    """Home 1, home 2, away 1, away 2 at one table; heads per player per round."""
-    engine = get_engine("korova")
-    totals_at_round_start = [[0, 0, 0, 0]]
-
-    def note_round(state):
-        view = engine.view(state, None)
-        if view["round"] > len(totals_at_round_start):
-            totals_at_round_start.append(list(view["scores"]))
-
-    final = play_random(engine, 4, season.rule_options, seed, note_round)
-    totals = [*totals_at_round_start, engine.outcome(final)["scores"]]
-    rounds = [
-        [after - before for before, after in zip(totals[i], totals[i + 1])]
-        for i in range(len(totals) - 1)
-    ]
-    players = team_players(fixture.home_team) + team_players(fixture.away_team)
-    return {"players": players, "rounds": rounds}
-
-
-def conquian_sheet(fixture, season, seed):
-    """Two singles: home 1 v away 1 and home 2 v away 2, the home player in seat 0."""
-    engine = get_engine("conquian")
-    home, away = team_players(fixture.home_team), team_players(fixture.away_team)
-    singles = []
-    for number in range(2):
-        deals = []
-        last = {"deal": 1, "scores": [0, 0]}
-
-        def note_deal(state, deals=deals, last=last):
-            view = engine.view(state, None)
-            if view["deal_number"] != last["deal"] or engine.is_over(state):
-                gained = [now - before for now, before in zip(view["scores"], last["scores"])]
-                deals.append("home" if gained[0] > 0 else "away" if gained[1] > 0 else "draw")
-                last.update(deal=view["deal_number"], scores=list(view["scores"]))
-
-        play_random(engine, 2, season.rule_options, seed * 10 + number, note_deal, meld_first)
-        singles.append({"home_player": home[number], "away_player": away[number], "deals": deals})
-    return {"singles": singles}
-
-
-SHEET_BUILDERS = {
-    Game.CONVOY: convoy_sheet,
-    Game.KOROVA: korova_sheet,
-    Game.CONQUIAN: conquian_sheet,
-}

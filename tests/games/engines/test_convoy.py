@@ -1035,3 +1035,34 @@ def test_the_same_seed_deals_the_same_game():
     one, two = ENGINE.new_game(players=4, seed=8), ENGINE.new_game(players=4, seed=8)
     assert one == two
     assert ENGINE.new_game(players=4, seed=9) != one
+
+
+def card_at(square) -> str:
+    r, c = square
+    return convoy_board.CELL_CARDS[r * convoy_board.SIZE + c]
+
+
+@pytest.mark.parametrize(
+    ("name", "squares"),
+    [
+        ("right-edge column", [(3, 9), (4, 9), (5, 9), (6, 9)]),
+        ("bottom-edge row", [(9, 3), (9, 4), (9, 5), (9, 6)]),
+        ("bottom-right square", [(7, 8), (7, 9), (8, 8), (8, 9)]),
+        ("square on the bottom edge", [(8, 4), (8, 5), (9, 4), (9, 5)]),
+        ("diagonal into the bottom-right roundel", [(6, 6), (7, 7), (8, 8), (9, 9)]),
+        ("anti-diagonal from the right edge to the bottom", [(6, 9), (7, 8), (8, 7), (9, 6)]),
+        ("right-edge column ending at the roundel", [(6, 9), (7, 9), (8, 9), (9, 9)]),
+    ],
+)
+def test_convoys_along_the_right_and_bottom_edges_count(name, squares):
+    """The last row and column are windows like any other (an off-by-one there survived)."""
+    covered = [square for square in squares if card_at(square) != "ROUNDEL"]
+    last = covered[-1]
+    state = position(
+        hands=[[card_at(last)], ["AS"]],
+        counters=side_counters(0, covered[:-1]),
+        stock=["2C"],
+    )
+    state = place(state, 0, card_at(last), last)
+    assert convoy_counts(state) == [1, 0], name
+    assert all(cell(state, square)["locked"] for square in covered), name

@@ -1,0 +1,291 @@
+"""REST API of live tables, at the paths of DESIGN.md ("The live-table API").
+
+One view per operation: each validates its input, calls one service or selector, and maps the
+refusals to status codes: TableInvalid and IllegalMove → 400, NotYourTurn and PermissionDenied
+→ 403, no such table or fixture → 404, TurnConflict (with the current turn) and TableClosed →
+409. A table's JSON comes from games.selectors.table_for_viewer, which shows only the
+requester's own seat (docs/api.md).
+"""
+
+from django.core.exceptions import PermissionDenied
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api_errors import FIELD_ERRORS_SCHEMA, ErrorOutputSerializer
+from games.engines import IllegalMove
+from leagues.models import Fixture, Game
+
+from .exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
+from .models import Table
+from .selectors import table_for_viewer, table_log_for_viewer
+from .services import fixture_tables_start, table_create, table_join, table_move
+
+NO_TABLE = {"detail": "No such table."}
+
+# ---- Shapes -----------------------------------------------------------------------------------
+
+
+class SeatOutputSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(help_text="The player's name; a bot's name says it is a bot.")
+    bot = serializers.BooleanField()
+
+
+class TableOutputSerializer(serializers.Serializer):
+    """A table as the requester may see it."""
+
+    id = serializers.IntegerField()
+    game = serializers.ChoiceField(choices=Game.choices)
+    status = serializers.ChoiceField(choices=Table.Status.values)
+    turn = serializers.IntegerField(help_text="The open turn: send it with your move.")
+    deadline = serializers.CharField(
+        allow_null=True, help_text="When the turn expires, ISO 8601 UTC with milliseconds."
+    )
+    turn_seconds = serializers.IntegerField()
+    seats = SeatOutputSerializer(many=True)
+    seat = serializers.IntegerField(allow_null=True, help_text="Your seat; null if not seated.")
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    view = serializers.JSONField(
+        allow_null=True, help_text="The engine's view for your seat (a spectator's if none)."
+    )
+    outcome = serializers.JSONField(allow_null=True, help_text="Once the game is over.")
+    fixture = serializers.IntegerField(allow_null=True)
+    cut = serializers.JSONField(
+        allow_null=True, help_text="A fixture table's cut for the first deal (who sits in seat 0)."
+    )
+
+
+class LogEntryOutputSerializer(serializers.Serializer):
+    turn = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    move = serializers.JSONField(
+        allow_null=True, help_text="Null only while hidden from you (another seat's pick)."
+    )
+    timeout = serializers.BooleanField(help_text="The clock made this move.")
+    at = serializers.CharField()
+
+
+class TurnConflictOutputSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    turn = serializers.IntegerField(help_text="The table's current turn.")
+
+
+class TableCreateInputSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.choices)
+    players = serializers.IntegerField(min_value=1, max_value=10)
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="The engine's options; `turn_seconds` is the table's clock, 2 to 3600.",
+    )
+    bots = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=9),
+        required=False,
+        default=list,
+        help_text="Seats (1 and up) that practice bots take.",
+    )
+
+
+class MoveInputSerializer(serializers.Serializer):
+    turn = serializers.IntegerField(min_value=0, help_text="The turn you are answering.")
+    move = serializers.DictField(help_text='The move, e.g. {"card": 55} (docs/engines.md).')
+
+
+class FixtureTablesInputSerializer(serializers.Serializer):
+    options = serializers.DictField(
+        required=False, default=dict, help_text='Only {"turn_seconds": 2..3600}.'
+    )
+
+
+def _invalid(exc: TableInvalid) -> Response:
+    return Response(
+        {field: [text] for field, text in exc.errors.items()}, status=status.HTTP_400_BAD_REQUEST
+    )
+
+
+def _refusal(description: str) -> OpenApiResponse:
+    return OpenApiResponse(ErrorOutputSerializer, description=description)
+
+
+# ---- Views ------------------------------------------------------------------------------------
+
+
+class TableCreateApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="Open a casual table",
+        description="You sit in seat 0, bots take the seats listed, the others are open to "
+        "join; the game starts when every seat is filled.",
+        request=TableCreateInputSerializer,
+        examples=[
+            OpenApiExample(
+                "Корова with three bots",
+                value={
+                    "game": "korova",
+                    "players": 4,
+                    "options": {"turn_seconds": 30},
+                    "bots": [1, 2, 3],
+                },
+                request_only=True,
+            )
+        ],  # fmt: skip
+        responses={
+            201: TableOutputSerializer,
+            400: OpenApiResponse(FIELD_ERRORS_SCHEMA, description="Bad game, players or options"),
+            401: _refusal("Not authenticated"),
+        },
+    )
+    def post(self, request):
+        given = TableCreateInputSerializer(data=request.data)
+        if not given.is_valid():
+            return Response(given.errors, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            table = table_create(**given.validated_data, by=request.user)
+        except TableInvalid as exc:
+            return _invalid(exc)
+        return Response(
+            table_for_viewer(table_id=table.pk, user=request.user), status=status.HTTP_201_CREATED
+        )
+
+
+class TableDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="A table as you may see it",
+        description="`seat` is null and `view` a spectator's for someone not seated.",
+        responses={200: TableOutputSerializer, 404: _refusal("No such table")},
+    )
+    def get(self, request, pk: int):
+        try:
+            return Response(table_for_viewer(table_id=pk, user=request.user))
+        except Table.DoesNotExist:
+            return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
+
+
+class TableJoinApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="Take an open seat at a casual table",
+        request=None,
+        responses={
+            200: TableOutputSerializer,
+            401: _refusal("Not authenticated"),
+            404: _refusal("No such table"),
+            409: _refusal("No open seat, or the game has begun"),
+        },
+    )
+    def post(self, request, pk: int):
+        try:
+            table_join(table_id=pk, by=request.user)
+        except Table.DoesNotExist:
+            return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
+        except TableClosed as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        return Response(table_for_viewer(table_id=pk, user=request.user))
+
+
+class TableMoveApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="Make a move",
+        description="Send the turn you saw. A move after the turn's deadline is refused (409) "
+        "and the turn is expired; a seat that already acted this turn gets 409. Nothing "
+        "changes on any refusal.",
+        request=MoveInputSerializer,
+        examples=[
+            OpenApiExample(
+                "A Корова pick", value={"turn": 12, "move": {"card": 55}}, request_only=True
+            )
+        ],  # fmt: skip
+        responses={
+            200: TableOutputSerializer,
+            400: _refusal("An illegal move (the engine's message) or bad input"),
+            401: _refusal("Not authenticated"),
+            403: _refusal("You hold no seat that is to act"),
+            404: _refusal("No such table"),
+            409: OpenApiResponse(
+                TurnConflictOutputSerializer, description="Stale, duplicate or late"
+            ),
+        },
+    )
+    def post(self, request, pk: int):
+        given = MoveInputSerializer(data=request.data)
+        if not given.is_valid():
+            return Response(given.errors, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            table_move(table_id=pk, by=request.user, **given.validated_data)
+        except Table.DoesNotExist:
+            return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
+        except IllegalMove as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        except NotYourTurn as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+        except TurnConflict as exc:
+            return Response({"detail": str(exc), "turn": exc.turn}, status=status.HTTP_409_CONFLICT)
+        return Response(table_for_viewer(table_id=pk, user=request.user))
+
+
+class TableLogApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="The table's move log, time-outs included",
+        responses={200: LogEntryOutputSerializer(many=True), 404: _refusal("No such table")},
+    )
+    def get(self, request, pk: int):
+        try:
+            return Response(table_log_for_viewer(table_id=pk, user=request.user))
+        except Table.DoesNotExist:
+            return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
+
+
+class FixtureTablesApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="Start a fixture's live tables",
+        description="Staff of the venue or a player of the fixture. Seats are bound to the "
+        "teams' players, and the cut decides seat 0. A repeat call answers 200 with the same "
+        "tables.",
+        request=FixtureTablesInputSerializer,
+        responses={
+            200: TableOutputSerializer(many=True),
+            201: TableOutputSerializer(many=True),
+            400: OpenApiResponse(FIELD_ERRORS_SCHEMA, description="Bad options"),
+            401: _refusal("Not authenticated"),
+            403: _refusal("Neither staff of the venue nor a player of the fixture"),
+            404: _refusal("No such fixture"),
+            409: _refusal("The fixture is void, postponed or already played"),
+        },
+    )
+    def post(self, request, pk: int):
+        given = FixtureTablesInputSerializer(data=request.data)
+        if not given.is_valid():
+            return Response(given.errors, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            tables, started = fixture_tables_start(
+                fixture_id=pk, options=given.validated_data["options"], by=request.user
+            )
+        except Fixture.DoesNotExist:
+            return Response({"detail": "No such fixture."}, status=status.HTTP_404_NOT_FOUND)
+        except PermissionDenied as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+        except TableClosed as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        except TableInvalid as exc:
+            return _invalid(exc)
+        body = [table_for_viewer(table_id=table.pk, user=request.user) for table in tables]
+        return Response(body, status=status.HTTP_201_CREATED if started else status.HTTP_200_OK)

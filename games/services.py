@@ -1,0 +1,197 @@
+"""Writes of live tables: create and join a casual table, start a fixture's tables, make a
+move, expire a turn, sweep overdue turns (docs/live-tables.md).
+
+Each write is one transaction that locks the table row first (`select_for_update`; on SQLite
+the project's IMMEDIATE transactions take the write lock at BEGIN) and reads everything it
+decides on after the lock. A refusal raises before anything is written, so nothing changes;
+the one exception is a move that arrives after its turn's deadline: the turn is expired (that
+commits) and then the move is refused.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engines import ENGINE_NAMES, get_engine
+
+from . import turns
+from .exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
+from .fixture_tables import fixture_tables_start, table_finished_for_fixture
+from .models import Seat, Table
+from .table_setup import (
+    BOT_NAMES,
+    check_engine_options,
+    locked_table,
+    new_seed,
+    seat_name,
+    turn_seconds_from,
+)
+
+
+def table_create(*, game: str, players: int, options: dict, bots: list[int], by) -> Table:
+    """A casual table: `by` sits in seat 0, bots in the seats listed, the rest open to join.
+
+    The game starts at once when no seat is left open. Raises TableInvalid (game, players,
+    options, bots) with nothing written.
+    """
+    if game not in ENGINE_NAMES:
+        raise TableInvalid({"game": f"Choose one of {', '.join(ENGINE_NAMES)}."})
+    if type(players) is not int:
+        raise TableInvalid({"players": "The number of players is a whole number."})
+    if not isinstance(options, dict):
+        raise TableInvalid({"options": "Options are a JSON object of option names to values."})
+    clock = turn_seconds_from(options=options, defaults={})
+    rules = {name: value for name, value in options.items() if name != "turn_seconds"}
+    check_engine_options(game=game, players=players, options=rules)
+    if (
+        not isinstance(bots, list)
+        or any(type(seat) is not int for seat in bots)
+        or len(set(bots)) != len(bots)
+        or any(not 1 <= seat < players for seat in bots)
+    ):
+        raise TableInvalid(
+            {"bots": f"Bots sit in different seats from 1 to {players - 1}; seat 0 is yours."}
+        )
+    now = timezone.now()
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game,
+            players=players,
+            options={**rules, "turn_seconds": clock},
+            seed=new_seed(),
+            created_by=by,
+        )
+        seats = [Seat(table=table, seat=0, user=by, name=seat_name(by))]
+        for number, seat in enumerate(sorted(bots)):
+            name = f"{BOT_NAMES[number % len(BOT_NAMES)]} (bot)"
+            seats.append(Seat(table=table, seat=seat, bot=True, name=name))
+        seats += [Seat(table=table, seat=s) for s in range(1, players) if s not in bots]
+        Seat.objects.bulk_create(seats)
+        if not any(not seat.taken for seat in seats):
+            turns.open_first_turn(table=table, now=now)
+    return table
+
+
+def table_join(*, table_id: int, by) -> Table:
+    """Take the lowest open seat of a waiting casual table; the game starts when the last
+    seat is taken. Joining a table where `by` already sits changes nothing.
+
+    Raises Table.DoesNotExist, and TableClosed when no seat is open or the game has begun.
+    """
+    with transaction.atomic():
+        table = locked_table(table_id)
+        seats = list(table.seats.all())
+        if any(seat.user_id == by.pk for seat in seats):
+            return table
+        open_seats = [seat for seat in seats if not seat.taken]
+        if table.status != Table.Status.WAITING or not open_seats:
+            raise TableClosed("This table has no open seat: its game has begun or ended.")
+        seat = open_seats[0]
+        seat.user, seat.name = by, seat_name(by)
+        seat.save(update_fields=["user", "name"])
+        if len(open_seats) == 1:
+            turns.open_first_turn(table=table, now=timezone.now())
+    return table
+
+
+def table_move(*, table_id: int, turn: int, move: dict, by, bot_seat: int | None = None) -> Table:
+    """Play `move` for the seat `by` holds (a practice bot: by=None and its `bot_seat`).
+
+    Checked after the lock, in this order: an overdue turn is expired first; NotYourTurn
+    when `by` holds no seat here; TurnConflict (with the current turn) when the game is not
+    on, `turn` is not the open turn, or the seat already acted in it; NotYourTurn when the
+    seat is not to act; IllegalMove (the engine's sentence) for a move the rules refuse.
+    Nothing is written on a refusal, except the expiry of an overdue turn.
+    """
+    refusal = None
+    now = timezone.now()  # a move counts from when it arrived, not from when it got the lock
+    with transaction.atomic():
+        table = locked_table(table_id)
+        eng = get_engine(table.game)
+        state = eng.load(table.state) if table.state is not None else None
+        if turns.is_overdue(table, now):
+            # The turn ran out before the move came: expire it, and keep that, then refuse.
+            turns.expire(table=table, state=state, now=now)
+            table_finished_for_fixture(table=table)
+            try:
+                _mover_seat(table=table, by=by, bot_seat=bot_seat)
+                refusal = TurnConflict(
+                    "Too late: the turn ran out of time before your move arrived.",
+                    turn=table.turn,
+                )
+            except NotYourTurn as exc:
+                refusal = exc
+        else:
+            seat = _mover_seat(table=table, by=by, bot_seat=bot_seat)
+            _check_turn(table=table, eng=eng, state=state, seat=seat, turn=turn)
+            turns.play(table=table, state=state, seat=seat, move=move, now=now)
+            table_finished_for_fixture(table=table)
+    if refusal is not None:
+        raise refusal
+    return table
+
+
+def _mover_seat(*, table: Table, by, bot_seat: int | None) -> int:
+    if by is None:
+        seat = table.seats.filter(seat=bot_seat, bot=True).values_list("seat", flat=True).first()
+    else:
+        seat = table.seats.filter(user=by).values_list("seat", flat=True).first()
+    if seat is None:
+        raise NotYourTurn("You hold no seat at this table.")
+    return seat
+
+
+def _check_turn(*, table: Table, eng, state, seat: int, turn) -> None:
+    if table.status == Table.Status.WAITING:
+        raise TurnConflict("The game has not started: seats are still open.", turn=table.turn)
+    if table.status == Table.Status.FINISHED:
+        raise TurnConflict("The game is over.", turn=table.turn)
+    if type(turn) is not int or turn != table.turn:
+        raise TurnConflict(
+            f"That move answers turn {turn}, but the table is at turn {table.turn}: "
+            "reload to see what changed.",
+            turn=table.turn,
+        )
+    if seat not in eng.to_act(state):
+        if table.moves.filter(turn=table.turn, seat=seat).exists():
+            raise TurnConflict("You have already acted this turn.", turn=table.turn)
+        raise NotYourTurn("It is not your turn.")
+
+
+def table_turn_expire(*, table_id: int, turn: int) -> bool:
+    """Time out every seat still to act in `turn`, if that turn is still open and its deadline
+    has passed. Returns whether it did; running it again, early or after a move is harmless."""
+    with transaction.atomic():
+        try:
+            table = locked_table(table_id)
+        except Table.DoesNotExist:
+            return False
+        now = timezone.now()
+        if table.turn != turn or not turns.is_overdue(table, now):
+            return False
+        eng = get_engine(table.game)
+        turns.expire(table=table, state=eng.load(table.state), now=now)
+        table_finished_for_fixture(table=table)
+    return True
+
+
+def overdue_turns_sweep() -> int:
+    """Expire every overdue turn (its task was lost: a worker crash, a broker restart).
+    Returns how many turns it expired."""
+    overdue = Table.objects.filter(
+        status=Table.Status.PLAYING, deadline__lte=timezone.now()
+    ).values_list("pk", "turn")
+    return sum(table_turn_expire(table_id=pk, turn=turn) for pk, turn in overdue)
+
+
+__all__ = [
+    "NotYourTurn",
+    "TableClosed",
+    "TableInvalid",
+    "TurnConflict",
+    "fixture_tables_start",
+    "overdue_turns_sweep",
+    "table_create",
+    "table_join",
+    "table_move",
+    "table_turn_expire",
+]

@@ -1,0 +1,64 @@
+"""What every new table needs, casual or a fixture's: its clock, its rules checked by the
+engine, a seed, the names on its seats, and the lock every table write takes first."""
+
+import secrets
+
+from games.engines import get_engine
+
+from .exceptions import TableInvalid
+from .models import Table
+
+TURN_SECONDS_MIN, TURN_SECONDS_MAX, TURN_SECONDS_DEFAULT = 2, 3600, 30
+BOT_NAMES = ("Daisy", "Buttercup", "Clover", "Bluebell", "Primrose", "Heather", "Poppy", "Ivy",
+             "Willow")  # fmt: skip
+
+
+def locked_table(table_id: int) -> Table:
+    """The table row, locked until the transaction ends: the one lock of every table write."""
+    return Table.objects.select_for_update().get(pk=table_id)
+
+
+def turn_seconds_from(*, options: dict, defaults: dict) -> int:
+    """The table's clock: `options["turn_seconds"]`, else the defaults' (a season's rule
+    options), else 30. Raises TableInvalid unless it is a whole number of 2 to 3600 seconds,
+    whatever the engine's own bounds for its option of that name."""
+    value = options.get("turn_seconds", defaults.get("turn_seconds", TURN_SECONDS_DEFAULT))
+    if type(value) is not int or not TURN_SECONDS_MIN <= value <= TURN_SECONDS_MAX:
+        raise TableInvalid(
+            {
+                "options.turn_seconds": f"The turn clock is a whole number of seconds from "
+                f"{TURN_SECONDS_MIN} to {TURN_SECONDS_MAX}."
+            }
+        )
+    return value
+
+
+def _sentence(error: Exception) -> str:
+    text = str(error)
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+def check_engine_options(*, game: str, players: int, options: dict) -> None:
+    """Raise TableInvalid naming the field when the engine refuses the players or options."""
+    eng = get_engine(game)
+    try:
+        eng.new_game(players=players, seed=0, options={})
+    except ValueError as exc:
+        raise TableInvalid({"players": _sentence(exc)}) from exc
+    try:
+        eng.new_game(players=players, seed=0, options=options)
+    except ValueError as exc:
+        raise TableInvalid({"options": _sentence(exc)}) from exc
+
+
+def new_seed() -> int:
+    """A seed nobody can guess: it fixes every shuffle of the game and never leaves the server."""
+    return secrets.randbits(62)
+
+
+def seat_name(user) -> str:
+    """A player's league name when the user is one, else their full name or username."""
+    player = getattr(user, "player", None)
+    if player is not None:
+        return player.name
+    return user.get_full_name() or user.get_username()

@@ -1,0 +1,51 @@
+"""Celery tasks of live tables: each wakes up and calls a service; the database decides.
+
+The expiry task is sent with an ETA at its turn's deadline (games.turns); the bot task after a
+short think delay; the sweep runs from beat (config/celery.py) for turns whose task was lost.
+"""
+
+import random
+
+from celery import shared_task
+from django.utils import timezone
+
+from games.bots import bot_move
+from games.engines import get_engine
+
+from .exceptions import NotYourTurn, TurnConflict
+from .models import Table
+from .selectors import open_turn_deadline
+from .services import overdue_turns_sweep, table_move, table_turn_expire
+
+
+@shared_task(name="games.expire_turn", ignore_result=True)
+def expire_turn(table_id: int, turn: int) -> None:
+    """Expire (table, turn) if it is still open and due; if the broker woke us early, wait."""
+    if table_turn_expire(table_id=table_id, turn=turn):
+        return
+    deadline = open_turn_deadline(table_id=table_id, turn=turn)
+    if deadline is not None and deadline > timezone.now():
+        expire_turn.apply_async(args=(table_id, turn), eta=deadline)
+
+
+@shared_task(name="games.sweep_overdue_turns", ignore_result=True)
+def sweep_overdue_turns() -> int:
+    return overdue_turns_sweep()
+
+
+@shared_task(name="games.play_bot", ignore_result=True)
+def play_bot(table_id: int, turn: int, seat: int) -> None:
+    """A practice bot's move for `seat` in `turn`, through the same move service as people.
+    A turn that moved on meanwhile (the clock, the game's end) is simply left alone."""
+    table = Table.objects.filter(pk=table_id, turn=turn, status=Table.Status.PLAYING).first()
+    if table is None:
+        return
+    eng = get_engine(table.game)
+    state = eng.load(table.state)
+    if seat not in eng.to_act(state):
+        return
+    move = bot_move(game=table.game, state=state, seat=seat, rng=random.Random())
+    try:
+        table_move(table_id=table_id, turn=turn, move=move, by=None, bot_seat=seat)
+    except (TurnConflict, NotYourTurn):
+        return

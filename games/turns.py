@@ -1,0 +1,150 @@
+"""The turn mechanics of a locked table, shared by every write in games.services.
+
+Callers hold the table row's lock (games.services._locked_table) and pass the loaded engine
+state in; these functions apply moves and time-outs, write the log, keep the turn and its
+deadline by the turn rule (DESIGN.md "Turns"), and ask the broker, once the transaction has
+committed, to wake the expiry task and the bots. Nothing here commits or locks on its own.
+"""
+
+import datetime
+import logging
+import random
+
+from celery import current_app
+from django.conf import settings
+from django.db import transaction
+
+from games.engines import get_engine
+
+from .models import Seat, Table, TableMove
+
+logger = logging.getLogger(__name__)
+
+EXPIRE_TASK = "games.expire_turn"
+BOT_TASK = "games.play_bot"
+FORFEIT = {"forfeit": True}  # what a time-out "plays" when it plays no move at all
+
+
+def engine_options(table: Table) -> dict:
+    """The table's options without its clock, which is the table's and not the engine's."""
+    return {name: value for name, value in table.options.items() if name != "turn_seconds"}
+
+
+def open_first_turn(*, table: Table, now: datetime.datetime) -> None:
+    """Deal: the engine's new game from the table's seed and options, turn 1 and its clock."""
+    eng = get_engine(table.game)
+    state = eng.new_game(players=table.players, seed=table.seed, options=engine_options(table))
+    table.state = eng.dump(state)
+    table.status = Table.Status.PLAYING
+    table.turn = 1
+    table.deadline = now + datetime.timedelta(seconds=table.turn_seconds)
+    table.save(update_fields=["state", "status", "turn", "deadline"])
+    _wake_on_commit(table=table, to_act=eng.to_act(state))
+
+
+def is_overdue(table: Table, now: datetime.datetime) -> bool:
+    return (
+        table.status == Table.Status.PLAYING
+        and table.deadline is not None
+        and table.deadline <= now
+    )
+
+
+def play(*, table: Table, state, seat: int, move: dict, now: datetime.datetime):
+    """Apply one seat's move (IllegalMove from the engine leaves everything as it was)."""
+    eng = get_engine(table.game)
+    new_state = eng.apply(state, seat, move)
+    turn_before = table.turn
+    _record(table=table, eng=eng, before=state, after=new_state, seat=seat, move=move, now=now)
+    _save(table=table, eng=eng, state=new_state, turn_before=turn_before)
+    return new_state
+
+
+def expire(*, table: Table, state, now: datetime.datetime):
+    """Time out every seat still to act in the current turn (the turn is overdue)."""
+    eng = get_engine(table.game)
+    turn_before = table.turn
+    for seat in eng.to_act(state):
+        if table.turn != turn_before or eng.is_over(state) or seat not in eng.to_act(state):
+            break  # the turn closed: seats of the next turn get their own clock
+        new_state = eng.timeout(state, seat)
+        move = _timeout_move(eng=eng, state=state, seat=seat, timed_out=new_state)
+        _record(
+            table=table, eng=eng, before=state, after=new_state, seat=seat, move=move, now=now,
+            timeout=True,
+        )  # fmt: skip
+        state = new_state
+    _save(table=table, eng=eng, state=state, turn_before=turn_before)
+    return state
+
+
+def _timeout_move(*, eng, state, seat: int, timed_out) -> dict:
+    """The move a time-out made: the legal move that leads to the same state, else a forfeit.
+
+    The engines say what a time-out does (RULES.md) but return only the new state; the
+    legal move with the same outcome is the move to show and replay (Корова's lowest card,
+    Conquian's reject or discard). A Convoy time-out forfeits the turn: no move matches.
+    """
+    target = eng.dump(timed_out)
+    for move in eng.legal_moves(state, seat):
+        if eng.dump(eng.apply(state, seat, move)) == target:
+            return move
+    return FORFEIT
+
+
+def _record(*, table, eng, before, after, seat, move, now, timeout=False) -> None:
+    """Log the move and apply the turn rule: the turn goes up unless the seats left to act
+    are a non-empty proper subset of those that were to act (a Корова pick)."""
+    TableMove.objects.create(
+        table=table, turn=table.turn, seat=seat, move=move, timeout=timeout, at=now
+    )
+    if eng.is_over(after):
+        table.status = Table.Status.FINISHED
+        table.deadline = None
+        table.finished_at = now
+        return
+    acting_before, acting_after = set(eng.to_act(before)), set(eng.to_act(after))
+    if acting_after and acting_after < acting_before:
+        return
+    table.turn += 1
+    table.deadline = now + datetime.timedelta(seconds=table.turn_seconds)
+
+
+def _save(*, table: Table, eng, state, turn_before: int) -> None:
+    table.state = eng.dump(state)
+    table.save(update_fields=["state", "status", "turn", "deadline", "finished_at"])
+    if table.status == Table.Status.PLAYING and table.turn != turn_before:
+        _wake_on_commit(table=table, to_act=eng.to_act(state))
+
+
+def _wake_on_commit(*, table: Table, to_act: list[int]) -> None:
+    """After commit: the expiry task at the deadline, keyed by (table, turn), and a think
+    delay for each bot to act. If the broker is away the sweep still expires the turn."""
+    table_id, turn, deadline = table.pk, table.turn, table.deadline
+    bot_seats = list(
+        Seat.objects.filter(table_id=table_id, bot=True, seat__in=to_act).values_list(
+            "seat", flat=True
+        )
+    )
+    low, high = settings.GAMES_BOT_THINK_SECONDS
+    # A bot answers well inside the clock, however short the table's clock is.
+    think_cap = max(0.0, table.turn_seconds / 2)
+
+    def send() -> None:
+        try:
+            current_app.send_task(
+                EXPIRE_TASK,
+                args=(table_id, turn),
+                eta=deadline,
+                task_id=f"table-{table_id}-turn-{turn}-expire",
+            )
+            for seat in bot_seats:
+                current_app.send_task(
+                    BOT_TASK,
+                    args=(table_id, turn, seat),
+                    countdown=min(random.uniform(low, high), think_cap),
+                )
+        except Exception:  # the broker is down: the sweep (beat) still expires the turn
+            logger.exception("could not reach the broker for table %s turn %s", table_id, turn)
+
+    transaction.on_commit(send)

@@ -1,0 +1,459 @@
+"""Корова 006: the four players of a fixture at one table, penalty heads round by round.
+
+Sheet: {"players": [home 1, home 2, away 1, away 2], "rounds": [[heads per player], ...]}.
+A round's heads come from the engine's deck (games.engines.korova), so a sheet is refused
+for exactly what the game makes impossible. Fewer heads is better. The entry grid is in
+korova_grid.py.
+"""
+
+import random
+from collections.abc import Mapping, Sequence
+
+from rest_framework import serializers
+
+from games.engines import korova
+from scoring.charts import Chart, Series
+from scoring.ratings import RatedMatch, shared_ranks
+
+from .base import (
+    SIDES,
+    FinishedTable,
+    GameKind,
+    MatchOutcome,
+    PlayerFigure,
+    PlayerResult,
+    SheetContext,
+    StandingsColumn,
+    TablePlan,
+    and_list,
+    blank,
+    check_team,
+    player_id,
+    possessive,
+    shown,
+    unknown_keys,
+    whole_number,
+    winner_by,
+)
+
+SEATS = 4
+MAX_ROUNDS = 500  # no real sheet comes near; a malformed request cannot make us loop
+
+
+def round_limits(edition: str = "korova-006", tactical: bool = False) -> tuple[int, int]:
+    """Fewest and most heads that four players can take between them in one round.
+
+    Forty cards are played onto four rows started by four more: 44 cards in play. A row
+    never ends a round with more than five cards or fewer than one, so at the end between
+    4 and 20 cards lie on the table, and between 24 and 40 have been taken. The bounds are
+    the heads of the 24 lightest and the 40 heaviest cards that can be in play (with the
+    tactical variant exactly cards 1 to 44, otherwise any of the 104).
+    """
+    in_play = korova.HAND_SIZE * SEATS + korova.ROW_COUNT
+    on_table_most = korova.ROW_COUNT * korova.ROW_LIMIT
+    cards = korova.CARDS[:in_play] if tactical else korova.CARDS
+    weights = sorted(korova.heads(card, edition) for card in cards)
+    fewest = sum(weights[: in_play - on_table_most])
+    most = sum(weights[-(in_play - korova.ROW_COUNT) :])
+    return fewest, most
+
+
+# --- a sheet being typed: running totals ---------------------------------------------------
+
+
+def typed_heads(cell) -> int:
+    """A cell being typed: a whole number as typed (signed), blank or junk as 0."""
+    heads = whole_number(cell)
+    return 0 if heads is None else heads
+
+
+def running_totals(rounds: Sequence) -> list[list[int]]:
+    """Each player's total after each round: one list per round, in the order of the rounds.
+
+    Tolerant of a sheet still being typed: a blank or unreadable cell counts as 0.
+    """
+    result: list[list[int]] = []
+    running: list[int] = []
+    for row in rounds:
+        cells = [typed_heads(cell) for cell in row] if isinstance(row, list | tuple) else []
+        width = max(len(running), len(cells))
+        running = [
+            (running[seat] if seat < len(running) else 0)
+            + (cells[seat] if seat < len(cells) else 0)
+            for seat in range(width)
+        ]
+        result.append(running)
+    return result
+
+
+def game_ended_at(rounds: Sequence, end_score: int) -> int | None:
+    """The number (from 1) of the round in which someone reached the end score; None while
+    nobody has. A round after this one is an error on a sheet."""
+    for number, totals in enumerate(running_totals(rounds), 1):
+        if korova.game_over(totals, end_score):
+            return number
+    return None
+
+
+def seat_labels(players: list, context: SheetContext) -> list[str]:
+    """Each seat's player by name, or "Roundheads' player 1" when the name is unknown."""
+    labels = []
+    for seat, pk in enumerate(players):
+        side = SIDES[seat // 2]
+        labels.append(context.player(pk, f"{possessive(context.team(side))} player {seat % 2 + 1}"))
+    return labels
+
+
+class KorovaKind(GameKind):
+    game = "korova"
+    label = "Корова 006"
+    lower_is_better = True
+    unit = "heads"
+    score_for_label = "Penalty heads taken by the team's players"
+    score_against_label = "Penalty heads taken by their opponents"
+    demo_league = ("Корова Pub League", {"end_score": 66}, {})
+    standings_columns = (
+        StandingsColumn("won", "W", "Fixtures won: the team took fewer heads."),
+        StandingsColumn("drawn", "D", "Fixtures drawn: both teams took the same heads."),
+        StandingsColumn("lost", "L", "Fixtures lost: the team took more heads."),
+        StandingsColumn("score_for", "HF", "Heads for: penalty heads the team's players took."),
+        StandingsColumn("score_against", "HA", "Heads against: heads their opponents took."),
+        StandingsColumn(
+            "difference", "Diff", "Heads against minus heads for: fewer heads is better."
+        ),
+    )
+    rule_labels = {"edition": ("Edition", ""), "end_score": ("Game ends at", "heads")}
+    rule_value_words = {
+        "edition": {
+            "korova-006": "Корова 006 (55 has 6 heads)",
+            "classic": "Classic (55 has 7 heads)",
+        }
+    }
+
+    @property
+    def sheet_serializer(self):
+        return KorovaSheetSerializer
+
+    @property
+    def grid(self):
+        from .korova_grid import KorovaGrid  # the grid builds on this module: import it late
+
+        return KorovaGrid
+
+    # --- the sheet --------------------------------------------------------------------
+
+    def check_sheet(self, sheet, context, errors) -> dict:
+        unknown_keys(sheet, ("players", "rounds"), "", errors)
+        players = self._players(sheet, context, errors)
+        labels = seat_labels(players, context)
+        rounds = self._rounds(sheet, labels, context.options, errors)
+        if rounds is None or context.options is None or any(k.startswith("rounds") for k in errors):
+            return {}
+        end_score = context.options["end_score"]
+        ended_at = game_ended_at(rounds, end_score)
+        totals = running_totals(rounds)
+        if ended_at is None:
+            high = max(totals[-1])
+            leaders = [labels[seat] for seat, total in enumerate(totals[-1]) if total == high]
+            errors["rounds"] = (
+                f"The game is not finished: nobody has reached {end_score} heads yet "
+                f"(highest: {and_list(leaders)} with {high}). Enter the remaining rounds."
+            )
+        elif ended_at < len(rounds):
+            reached = [
+                labels[seat]
+                for seat, total in enumerate(totals[ended_at - 1])
+                if total >= end_score
+            ]
+            errors[f"rounds.{ended_at}"] = (
+                f"Round {ended_at + 1} comes after the game ended: {and_list(reached)} reached "
+                f"{end_score} in round {ended_at}."
+            )
+        return {"players": players, "rounds": rounds}
+
+    def _players(self, sheet: Mapping, context: SheetContext, errors: dict) -> list:
+        """The four player ids (None where unusable), home pair first."""
+        players = sheet.get("players")
+        if not isinstance(players, list) or len(players) != SEATS:
+            errors["players"] = (
+                f"List the four players: {possessive(context.team('home'))} two, then {possessive(context.team('away'))} two."
+            )
+            return [None] * SEATS
+        clean = []
+        seen = set()
+        for seat, value in enumerate(players):
+            side = SIDES[seat // 2]
+            path = f"players.{seat}"
+            pk = player_id(
+                value, path, f"{possessive(context.team(side))} player {seat % 2 + 1}", errors
+            )
+            if pk is not None:
+                if pk in seen:
+                    errors[path] = f"{context.player(pk, f'Player {pk}')} is listed twice."
+                else:
+                    check_team(pk, side, context, path, errors)
+                seen.add(pk)
+            clean.append(pk)
+        return clean
+
+    def _limits(self, options: dict | None) -> tuple | None:
+        if options is None:
+            return None
+        edition, tactical = options["edition"], options["tactical"]
+        in_play = korova.CARDS[: korova.HAND_SIZE * SEATS + korova.ROW_COUNT]
+        return (
+            korova.deck_heads(edition, in_play if tactical else None),
+            *round_limits(edition, tactical),
+        )
+
+    def _rounds(self, sheet: Mapping, labels: list[str], options, errors: dict):
+        """The rounds as lists of ints; None if any round is unusable (the errors say why)."""
+        rounds = sheet.get("rounds")
+        if not isinstance(rounds, list):
+            errors["rounds"] = "Enter the heads each player took, round by round."
+            return None
+        # A grid on a phone has spare rows: blank rounds at the end are not rounds.
+        while rounds and isinstance(rounds[-1], list) and all(blank(cell) for cell in rounds[-1]):
+            rounds = rounds[:-1]
+        if not rounds:
+            errors["rounds"] = "Enter the heads each player took, round by round."
+            return None
+        if len(rounds) > MAX_ROUNDS:
+            errors["rounds"] = f"A sheet holds at most {MAX_ROUNDS} rounds."
+            return None
+        limits = self._limits(options)
+        clean = []
+        for number, row in enumerate(rounds, 1):
+            path = f"rounds.{number - 1}"
+            if not isinstance(row, list) or len(row) != SEATS:
+                errors[path] = f"Round {number} needs four numbers, one for each player."
+                continue
+            cells = []
+            for seat, value in enumerate(row):
+                heads, problem = _cell(value, number, labels[seat], limits)
+                if problem:
+                    errors[f"{path}.{seat}"] = problem
+                cells.append(heads)
+            if None not in cells:
+                problem = _round_total(cells, number, limits)
+                if problem:
+                    errors[path] = problem
+            clean.append(cells)
+        if len(clean) < len(rounds) or any(None in cells for cells in clean):
+            return None
+        return clean
+
+    def outcome(self, *, sheet, rule_options) -> MatchOutcome:
+        rounds = sheet["rounds"]
+        totals = running_totals(rounds)[-1] if rounds else [0] * SEATS
+        totals = [*totals, *[0] * (SEATS - len(totals))]
+        home, away = totals[0] + totals[1], totals[2] + totals[3]
+        winner = winner_by(home, away, lower_wins=True)
+        players = [
+            {"player": pk, "heads": heads}
+            for pk, heads in zip(sheet.get("players") or [None] * SEATS, totals)
+        ]
+        game = {"home": home, "away": away, "winner": winner, "rounds": len(rounds)}
+        return MatchOutcome(
+            home_score=home,
+            away_score=away,
+            winner=winner,
+            home_games=int(winner == "home"),
+            away_games=int(winner == "away"),
+            games=[{**game, "players": players}],
+        )
+
+    def summary(self, outcome, *, home_team, away_team) -> str:
+        if outcome.winner == "draw":
+            return f"A draw on {outcome.home_score} heads each"
+        names = {"home": home_team, "away": away_team}
+        loser = "away" if outcome.winner == "home" else "home"
+        return (
+            f"{names[outcome.winner]} win with fewer heads "
+            f"({outcome.score_for(outcome.winner)} v {outcome.score_for(loser)})"
+        )
+
+    def describe_path(self, parts, *, names, sheet, teams):
+        if parts[0] == "rounds" and len(parts) >= 2:
+            label = f"Round {int(parts[1]) + 1}"
+            if len(parts) == 3:
+                players = sheet.get("players") or []
+                seat = int(parts[2])
+                pk = players[seat] if seat < len(players) else None
+                label += f", {names.get(pk) or _seat_name(seat, teams)}"
+            return label
+        if parts[0] == "players" and len(parts) == 2:
+            return _seat_name(int(parts[1]), teams)
+        return None
+
+    def describe_value(self, parts, value, *, names, sheet, teams):
+        if parts[0] == "players":
+            values = value if isinstance(value, list) else [value]
+            return ", ".join(names.get(pk, str(pk)) for pk in values) or "—"
+        return None
+
+    def sheet_player_ids(self, sheet) -> set[int]:
+        players = sheet.get("players") if isinstance(sheet, Mapping) else None
+        return {pk for pk in players or [] if isinstance(pk, int) and not isinstance(pk, bool)}
+
+    # --- ratings and charts -----------------------------------------------------------
+
+    def rated_matches(self, *, sheet, rule_options, home_player_ids, away_player_ids):
+        """One free-for-all of the four players, ranked by their heads: fewer is better, and
+        players level on heads share a place."""
+        totals = running_totals(sheet["rounds"])[-1]
+        return [
+            RatedMatch(
+                sides=tuple((pk,) for pk in sheet["players"]),
+                ranks=shared_ranks(totals, lower_is_better=True),
+            )
+        ]
+
+    def result_charts(self, *, sheet, names):
+        """Each player's running heads, round by round: who was heading for the end score."""
+        rounds = len(sheet["rounds"])
+        by_round = running_totals(sheet["rounds"])
+        return [
+            Chart(
+                title="Running heads by round",
+                description=(
+                    f"Each player's total penalty heads after each of {rounds} rounds; fewer "
+                    "is better, and the game ends when someone reaches the end score."
+                ),
+                x_labels=[str(number) for number in range(1, rounds + 1)],
+                x_title="Round",
+                series=[
+                    Series(names.get(pk) or f"Player {seat}", [row[seat - 1] for row in by_round])
+                    for seat, pk in enumerate(sheet["players"], 1)
+                ],
+                integer_y=True,
+            )
+        ]
+
+    # --- player pages -----------------------------------------------------------------
+
+    def player_figures(self, *, player_id, results: list[PlayerResult]) -> list:
+        games = [
+            sum(row[seat] for row in result.sheet.get("rounds", []))
+            for result in results
+            for seat, pk in enumerate(result.sheet.get("players", []))
+            if pk == player_id
+        ]
+        if not games:
+            return []
+        return [
+            PlayerFigure("games", "Games", len(games), "Games of Корова played in a fixture."),
+            PlayerFigure(
+                "heads_per_game",
+                "Heads per game",
+                round(sum(games) / len(games), 1),
+                "Penalty heads taken per game, on average: fewer is better.",
+            ),
+            PlayerFigure("best_game", "Best game", min(games), "Fewest heads taken in one game."),
+        ]
+
+    # --- live tables and the demo -----------------------------------------------------
+
+    def fixture_table_plans(self, *, fixture_format, home_player_ids, away_player_ids):
+        sides = tuple((pk,) for pk in [*home_player_ids[:2], *away_player_ids[:2]])
+        return [TablePlan(number=1, sides=sides)]
+
+    def sheet_from_final_state(
+        self, *, tables, fixture_format, rule_options, home_player_ids, away_player_ids
+    ):
+        finished = [table for table in tables if self.engine.is_over(table.state)]
+        if not finished:
+            return None
+        return self._sheet(finished[0], [*home_player_ids[:2], *away_player_ids[:2]])
+
+    def _sheet(self, table: FinishedTable, players: list[int]) -> dict:
+        """The sheet of a finished game: its heads per round, re-ordered from the engine's
+        seats (after the cut) to the sheet's order (home 1, home 2, away 1, away 2)."""
+        by_player = self.engine.view(table.state, None)["sheet"]
+        seat_of = {pk: seat for seat, pk in enumerate(table.seat_players)}
+        return {
+            "players": list(players),
+            "rounds": [[row[seat_of[pk]] for pk in players] for row in by_player],
+        }
+
+    def demo_sheet(self, *, home_player_ids, away_player_ids, rule_options, fixture_format, seed):
+        engine = self.engine
+        chooser = random.Random(seed)
+        state = engine.new_game(players=SEATS, seed=seed, options=rule_options)
+        while not engine.is_over(state):
+            for seat in engine.to_act(state):
+                state = engine.apply(state, seat, chooser.choice(engine.legal_moves(state, seat)))
+        players = [*home_player_ids[:2], *away_player_ids[:2]]
+        return self._sheet(FinishedTable(1, tuple(players), state), players)
+
+
+def _seat_name(seat: int, teams) -> str:
+    team = teams[seat // 2].name if teams and seat < SEATS else SIDES[min(seat // 2, 1)]
+    return f"{team} player {seat % 2 + 1}"
+
+
+def _cell(value, number: int, who: str, limits: tuple | None) -> tuple[int | None, str]:
+    """(heads, "") for a usable cell, else (None, the sentence that says why not)."""
+    heads = whole_number(value)
+    if blank(value):
+        return None, f"Round {number}: enter the heads {who} took (0 if none)."
+    if heads is None:
+        return None, (
+            f"Round {number}: the heads {who} took must be a whole number, not {shown(value)}."
+        )
+    if heads < 0:
+        return None, f"Round {number}: {who} cannot take fewer than 0 heads (not {heads})."
+    if limits is not None:
+        deck, _, most = limits
+        if heads > deck:
+            return None, (
+                f"Round {number}: {who} cannot take {heads} heads; the deck holds only {deck}."
+            )
+        if heads > most:
+            return None, (
+                f"Round {number}: {who} cannot take {heads} heads; "
+                f"at most {most} can be taken in one round."
+            )
+    return heads, ""
+
+
+def _round_total(cells: list[int], number: int, limits: tuple | None) -> str:
+    """The sentence that says why a round's total is impossible, or ""."""
+    if limits is None:
+        return ""
+    deck, fewest, most = limits
+    total = sum(cells)
+    if total > deck:
+        return f"Round {number} has {total} heads; the deck holds only {deck}."
+    if total > most:
+        return (
+            f"Round {number} has {total} heads; at most {most} can be taken in one round "
+            f"(40 cards at most are taken: each row keeps at least one)."
+        )
+    if total < fewest:
+        return (
+            f"Round {number} has {total} heads; at least {fewest} are taken in every round "
+            f"(24 cards at least are taken: the rows hold 20 at most)."
+        )
+    return ""
+
+
+class KorovaSheetSerializer(serializers.Serializer):
+    """Корова 006: the four players and the heads each took, round by round."""
+
+    players = serializers.ListField(
+        child=serializers.IntegerField(),
+        min_length=SEATS,
+        max_length=SEATS,
+        help_text="Player ids: the home team's players 1 and 2, then the away team's.",
+    )
+    rounds = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=0), min_length=SEATS, max_length=SEATS
+        ),
+        help_text="Per round, the penalty heads each player took, in the order of `players`; "
+        "the last round is the one in which someone reached the end score.",
+    )
+
+
+KIND = KorovaKind()

@@ -1,0 +1,115 @@
+"""Reads for ratings: the results a game's ratings are computed from, and what the pages show.
+
+Counted results are the current version of every fixture of the game that is not void, in
+any league or season: a player has one rating per game. The pages read the stored, last
+computed state (scoring.models.PlayerRating, RatingPoint, RatingRun); they never compute.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Max, Sum
+
+from leagues.models import Fixture, Player, TeamMember
+
+from .kinds import get_kind
+from .models import PlayerRating, RatingPoint, RatingRun, ResultVersion
+from .ratings import MODEL_NAME, RatedFixture
+
+# A player is listed in a game's ratings table after this many rated games: before that the
+# model knows too little (sigma is still large) for a place in a table to mean much.
+MIN_GAMES_LISTED = 5
+
+
+def _counted_versions(game: str):
+    return ResultVersion.objects.filter(
+        is_current=True, fixture__season__league__game=game
+    ).exclude(fixture__status=Fixture.Status.VOID)
+
+
+def ratings_results_stamp(*, game: str) -> str:
+    """A fingerprint of the game's counted results: it changes when one is added, corrected
+    (a new version has a new id), drops out (its fixture voided) or moves in the order (any
+    change to one of the game's fixtures is a new history row). Two queries."""
+    totals = _counted_versions(game).aggregate(count=Count("id"), ids=Sum("id"))
+    changed = Fixture.history.filter(season__league__game=game).aggregate(last=Max("history_id"))
+    return f"{totals['count']}:{totals['ids'] or 0}:{changed['last'] or 0}"
+
+
+def rated_fixtures(*, game: str) -> list[RatedFixture]:
+    """Every counted result of the game as the kind's rated matches, in the order played."""
+    kind = get_kind(game)
+    rows = list(
+        _counted_versions(game)
+        .order_by("fixture__starts_at", "fixture_id")
+        .values_list(
+            "fixture_id",
+            "fixture__starts_at",
+            "fixture__home_team_id",
+            "fixture__away_team_id",
+            "fixture__season__rule_options",
+            "sheet",
+        )
+    )
+    rosters = _rosters({team for row in rows for team in row[2:4]})
+    return [
+        RatedFixture(
+            fixture_id=fixture_id,
+            played_at=played_at,
+            matches=tuple(
+                kind.rated_matches(
+                    sheet=sheet,
+                    rule_options=rule_options,
+                    home_player_ids=rosters.get(home_team_id, []),
+                    away_player_ids=rosters.get(away_team_id, []),
+                )
+            ),
+        )
+        for fixture_id, played_at, home_team_id, away_team_id, rule_options, sheet in rows
+    ]
+
+
+def _rosters(team_ids: set[int]) -> dict[int, list[int]]:
+    """Team id → its player ids, position 1 first."""
+    rosters: dict[int, list[int]] = {}
+    for team_id, player_id in (
+        TeamMember.objects.filter(team_id__in=team_ids)
+        .order_by("team_id", "position")
+        .values_list("team_id", "player_id")
+    ):
+        rosters.setdefault(team_id, []).append(player_id)
+    return rosters
+
+
+@dataclass(frozen=True)
+class RatingsTable:
+    game: str
+    rows: list[PlayerRating]  # best ordinal first, each with .position and .player
+    unlisted: int  # players rated but with fewer than min_games
+    min_games: int
+    run: RatingRun | None
+    model_name: str = MODEL_NAME
+
+
+def ratings_table(*, game: str, min_games: int = MIN_GAMES_LISTED) -> RatingsTable:
+    """The game's ratings table: players with at least `min_games` rated games, best first."""
+    ratings = PlayerRating.objects.filter(game=game).select_related("player")
+    rows = list(ratings.filter(games__gte=min_games).order_by("-ordinal", "player__name"))
+    for position, row in enumerate(rows, 1):
+        row.position = position
+    return RatingsTable(
+        game=game,
+        rows=rows,
+        unlisted=ratings.filter(games__lt=min_games).count(),
+        min_games=min_games,
+        run=RatingRun.objects.filter(game=game).first(),
+    )
+
+
+def player_ratings(*, player: Player) -> list[PlayerRating]:
+    """The player's current rating in each game they have played, most games first."""
+    return list(PlayerRating.objects.filter(player=player).order_by("-games", "game"))
+
+
+def player_rating_history(*, player: Player, game: str) -> list[RatingPoint]:
+    """The player's rating after each fixture of the game, oldest first."""
+    return list(RatingPoint.objects.filter(player=player, game=game).order_by("played_at", "pk"))

@@ -1,0 +1,109 @@
+"""The Content-Security-Policy holds and the pages still work under it: a public page, the
+staff entry page with its htmx totals, and Swagger UI at /api/docs/, in chromium, with no CSP
+violation reported."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from leagues.models import Game
+from tests.factories import (
+    PASSWORD,
+    EntryFactory,
+    FixtureFactory,
+    LeagueFactory,
+    PlayerFactory,
+    SeasonFactory,
+    StaffMembershipFactory,
+    TeamFactory,
+    VenueFactory,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Runs before any script of the page; records what the browser refused.
+WATCH_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+
+
+@pytest.fixture
+def korova_fixture():
+    venue = VenueFactory(name="The Black Cow")
+    season = SeasonFactory(league=LeagueFactory(name="Cow League", game=Game.KOROVA), name="Autumn")
+    home = TeamFactory(
+        name="Red Lions",
+        home_venue=venue,
+        members=[PlayerFactory(name="Ann"), PlayerFactory(name="Bea")],
+    )
+    away = TeamFactory(
+        name="Night Owls", members=[PlayerFactory(name="Cy"), PlayerFactory(name="Dot")]
+    )
+    for team in (home, away):
+        EntryFactory(season=season, team=team)
+    fixture = FixtureFactory(
+        season=season,
+        home_team=home,
+        away_team=away,
+        venue=venue,
+        starts_at=timezone.now() - datetime.timedelta(hours=2),
+    )
+    StaffMembershipFactory(user__username="barkeep", venue=venue)
+    return fixture
+
+
+@pytest.fixture
+def watched(phone):
+    """The phone page, with CSP violations and console complaints about the policy recorded."""
+    complaints = []
+    phone.on(
+        "console",
+        lambda message: (
+            complaints.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    phone.add_init_script(WATCH_VIOLATIONS)
+    phone.complaints = complaints
+    return phone
+
+
+def violations(page) -> list[str]:
+    return [*page.evaluate("window.__cspViolations"), *page.complaints]
+
+
+def test_public_and_staff_pages_work_with_no_csp_violation(live_server, watched, korova_fixture):
+    page = watched
+    season = korova_fixture.season
+    response = page.goto(
+        live_server.url + reverse("season-detail", args=[season.league.slug, season.slug])
+    )
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+    expect(page.locator("table.standings")).to_contain_text("Night Owls")
+    assert violations(page) == []
+
+    page.goto(live_server.url + reverse("staff-home"))
+    page.get_by_label("Username").fill("barkeep")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").tap()
+    page.wait_for_url(live_server.url + reverse("staff-home"))
+    page.goto(live_server.url + reverse("result-entry", args=[korova_fixture.pk]))
+    for player, heads in zip(["Ann", "Bea", "Cy", "Dot"], [8, 3, 12, 6], strict=True):
+        page.get_by_label(f"Round 1, {player}").fill(str(heads))
+    expect(page.locator("#home-total")).to_have_text("11")  # htmx redrew the totals
+    assert violations(page) == []
+
+
+def test_swagger_ui_works_with_no_csp_violation(live_server, watched):
+    page = watched
+    page.goto(live_server.url + "/api/docs/")
+    expect(page.locator(".opblock").first).to_be_visible()
+    expect(page.locator(".information-container")).to_contain_text("Roundel API")
+    page.locator(".opblock-summary").filter(has_text="/api/leagues/").first.click()
+    expect(page.locator(".opblock-body").first).to_be_visible()
+    assert violations(page) == []

@@ -1,0 +1,213 @@
+"""The live-table API at DESIGN.md's paths: shapes, status codes, and nothing changed on refusal."""
+
+import datetime
+import re
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from games.models import Table, TableMove
+
+pytestmark = pytest.mark.django_db
+
+ISO_MS = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
+
+
+def create(client, **body):
+    response = client.post("/api/tables/", {"game": "korova", "players": 4, **body}, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def snapshot(table_id):
+    table = Table.objects.get(pk=table_id)
+    return table.state, table.turn, table.deadline, table.status, TableMove.objects.count()
+
+
+def test_a_table_has_the_fields_of_the_design(players):
+    (ada, client), *_ = players
+    table = create(client, options={"turn_seconds": 20}, bots=[1, 2, 3])
+    assert set(table) >= {"id", "game", "status", "turn", "deadline", "turn_seconds", "seats",
+                          "seat", "to_act", "view", "outcome", "fixture"}  # fmt: skip
+    assert table["game"] == "korova" and table["status"] == "playing"
+    assert table["turn"] == 1 and table["turn_seconds"] == 20 and table["seat"] == 0
+    assert ISO_MS.match(table["deadline"])
+    assert table["seats"][0] == {"seat": 0, "name": "Ada", "bot": False}
+    assert all(seat["bot"] and "bot" in seat["name"] for seat in table["seats"][1:])
+    assert table["to_act"] == [0, 1, 2, 3]
+    assert len(table["view"]["hand"]) == 10
+    assert table["outcome"] is None and table["fixture"] is None
+
+
+def test_join_gives_the_next_seat_and_the_last_join_starts_the_game(players):
+    (_, ada), (_, bo), (_, cal), _ = players
+    table = create(ada, bots=[3])
+    assert table["status"] == "waiting" and table["deadline"] is None and table["view"] is None
+    joined = bo.post(f"/api/tables/{table['id']}/join/")
+    assert joined.status_code == 200 and joined.json()["seat"] == 1
+    assert joined.json()["status"] == "waiting"
+    last = cal.post(f"/api/tables/{table['id']}/join/").json()
+    assert last["seat"] == 2 and last["status"] == "playing" and last["turn"] == 1
+
+
+def test_a_full_table_refuses_another_join_with_409(players):
+    (_, ada), (_, bo), *_ = players
+    table = create(ada, bots=[1, 2, 3])
+    response = bo.post(f"/api/tables/{table['id']}/join/")
+    assert response.status_code == 409 and "detail" in response.json()
+
+
+def test_someone_not_seated_gets_a_spectators_view(players):
+    (_, ada), (_, bo), *_ = players
+    table = create(ada, bots=[1, 2, 3])
+    seen = bo.get(f"/api/tables/{table['id']}/").json()
+    assert seen["seat"] is None and "hand" not in seen["view"]
+    anonymous = APIClient().get(f"/api/tables/{table['id']}/").json()
+    assert anonymous["seat"] is None and "hand" not in anonymous["view"]
+
+
+def test_a_move_answers_with_the_table_after_it(players):
+    (_, ada), *_ = players
+    table = create(ada, bots=[1, 2, 3])
+    card = table["view"]["hand"][0]
+    response = ada.post(
+        f"/api/tables/{table['id']}/moves/", {"turn": 1, "move": {"card": card}}, format="json"
+    )
+    assert response.status_code == 200
+    after = response.json()
+    assert after["turn"] == 1 and after["to_act"] == [1, 2, 3]
+    assert card not in after["view"]["hand"] and after["view"]["my_pick"] == card
+
+
+def test_the_same_move_posted_twice_is_one_move_and_one_409(players):
+    (_, ada), *_ = players
+    table = create(ada, bots=[1, 2, 3])
+    body = {"turn": 1, "move": {"card": table["view"]["hand"][0]}}
+    first = ada.post(f"/api/tables/{table['id']}/moves/", body, format="json")
+    second = ada.post(f"/api/tables/{table['id']}/moves/", body, format="json")
+    assert (first.status_code, second.status_code) == (200, 409)
+    assert second.json()["turn"] == 1 and second.json()["detail"]
+    assert TableMove.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("who", "body", "code"),
+    [
+        ("other", {"turn": 1, "move": {"card": "own"}}, 403),  # holds no seat here
+        ("seated_not_to_act", {"turn": 1, "move": {"row": 0}}, 403),
+        ("ada", {"turn": 1, "move": {"card": 105}}, 400),
+        ("ada", {"turn": 1, "move": {"take": "everything"}}, 400),
+        ("ada", {"turn": 2, "move": {"card": "own"}}, 409),
+        ("ada", {"turn": 0, "move": {"card": "own"}}, 409),
+        ("ada", {"turn": "one", "move": {"card": "own"}}, 400),
+        ("ada", {"move": {"card": "own"}}, 400),
+        ("ada", {"turn": 1, "move": [55]}, 400),
+        ("anonymous", {"turn": 1, "move": {"card": "own"}}, 401),
+    ],
+)
+def test_move_refusals_change_nothing(players, who, body, code):
+    (_, ada), (_, bo), (_, cal), _ = players
+    table = create(ada, game="conquian", players=2)
+    bo.post(f"/api/tables/{table['id']}/join/")
+    table = ada.get(f"/api/tables/{table['id']}/").json()
+    seat_to_act = table["to_act"][0]
+    clients = {"ada": ada if seat_to_act == 0 else bo, "other": cal, "anonymous": APIClient(),
+               "seated_not_to_act": bo if seat_to_act == 0 else ada}  # fmt: skip
+    client = clients[who]
+    if isinstance(body.get("move"), dict) and body["move"].get("card") == "own":
+        body = {**body, "move": {"reject": True}}
+    before = snapshot(table["id"])
+    response = client.post(f"/api/tables/{table['id']}/moves/", body, format="json")
+    assert response.status_code == code, response.content
+    assert response.json()
+    if code == 409:
+        assert response.json()["turn"] == 1
+    assert snapshot(table["id"]) == before
+
+
+def test_an_illegal_move_gets_the_engines_sentence(players):
+    (_, ada), *_ = players
+    table = create(ada, bots=[1, 2, 3])
+    response = ada.post(
+        f"/api/tables/{table['id']}/moves/", {"turn": 1, "move": {"card": 105}}, format="json"
+    )
+    assert response.status_code == 400
+    assert set(response.json()) == {"detail"} and len(response.json()["detail"]) > 10
+
+
+def test_a_move_after_the_deadline_is_409_and_the_turn_expired(players):
+    (_, ada), *_ = players
+    table = create(ada, bots=[1, 2, 3])
+    Table.objects.filter(pk=table["id"]).update(
+        deadline=timezone.now() - datetime.timedelta(milliseconds=1)
+    )
+    response = ada.post(
+        f"/api/tables/{table['id']}/moves/",
+        {"turn": 1, "move": {"card": table["view"]["hand"][-1]}},
+        format="json",
+    )
+    assert response.status_code == 409 and response.json()["turn"] == 2
+    assert TableMove.objects.filter(timeout=True).count() == 4
+
+
+def test_reading_never_shows_an_overdue_turn_as_open(players):
+    (_, ada), *_ = players
+    table = create(ada, bots=[1, 2, 3])
+    Table.objects.filter(pk=table["id"]).update(deadline=timezone.now())
+    seen = ada.get(f"/api/tables/{table['id']}/").json()
+    assert seen["turn"] == 2
+    assert datetime.datetime.fromisoformat(seen["deadline"]) > timezone.now()
+
+
+def test_the_log_hides_other_seats_picks_until_they_are_revealed(players):
+    (_, ada), (_, bo), (_, cal), (_, dee) = players
+    table = create(ada)
+    for client in (bo, cal, dee):
+        client.post(f"/api/tables/{table['id']}/join/")
+    hands = {c: c.get(f"/api/tables/{table['id']}/").json()["view"]["hand"] for c in (ada, bo)}
+    for client in (ada, bo):
+        body = {"turn": 1, "move": {"card": hands[client][0]}}
+        assert (
+            client.post(f"/api/tables/{table['id']}/moves/", body, format="json").status_code == 200
+        )
+    log = ada.get(f"/api/tables/{table['id']}/log/").json()
+    assert [(e["seat"], e["move"]) for e in log] == [(0, {"card": hands[ada][0]}), (1, None)]
+    assert all(e["timeout"] is False and ISO_MS.match(e["at"]) for e in log)
+    spectator = APIClient().get(f"/api/tables/{table['id']}/log/").json()
+    assert [e["move"] for e in spectator] == [None, None]
+    for client in (cal, dee):
+        card = client.get(f"/api/tables/{table['id']}/").json()["view"]["hand"][0]
+        body = {"turn": 1, "move": {"card": card}}
+        assert (
+            client.post(f"/api/tables/{table['id']}/moves/", body, format="json").status_code == 200
+        )
+    revealed = APIClient().get(f"/api/tables/{table['id']}/log/").json()
+    assert all(e["move"] is not None for e in revealed) and len(revealed) == 4
+
+
+def test_create_refusals_name_the_field(players):
+    (_, ada), *_ = players
+    for body, field in [
+        ({"game": "chess", "players": 2}, "game"),
+        ({"game": "korova", "players": 4, "options": {"turn_seconds": 1}}, "options.turn_seconds"),
+        ({"game": "korova", "players": 4, "options": {"edition": "x"}}, "options"),
+        ({"game": "korova", "players": 4, "bots": [7]}, "bots"),
+        ({"game": "conquian", "players": 4}, "players"),
+        ({"game": "korova"}, "players"),
+    ]:
+        response = ada.post("/api/tables/", body, format="json")
+        assert response.status_code == 400 and field in response.json(), (body, response.json())
+    assert APIClient().post("/api/tables/", {}, format="json").status_code == 401
+    assert not Table.objects.exists()
+
+
+def test_unknown_tables_are_404(players):
+    (_, ada), *_ = players
+    for response in [
+        ada.get("/api/tables/999/"),
+        ada.get("/api/tables/999/log/"),
+        ada.post("/api/tables/999/join/"),
+        ada.post("/api/tables/999/moves/", {"turn": 1, "move": {}}, format="json"),
+    ]:
+        assert response.status_code == 404 and response.json()["detail"]

@@ -1,0 +1,96 @@
+"""Turn clocks and bots with a real Celery worker on Redis and PostgreSQL (no mocks).
+
+The tests watch the database, not the API: reading a table through the API would expire an
+overdue turn itself, and here it is the worker's task (or beat's sweep) that must do it.
+"""
+
+import time
+
+import pytest
+from django.utils import timezone
+
+from games import services
+from games.engines import get_engine
+from games.models import Table, TableMove
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
+
+
+def humans_at_korova(turn_seconds: int) -> tuple[Table, list]:
+    users = [UserFactory() for _ in range(4)]
+    table = services.table_create(
+        game="korova", players=4, options={"turn_seconds": turn_seconds}, bots=[], by=users[0]
+    )
+    for user in users[1:]:
+        services.table_join(table_id=table.pk, by=user)
+    table.refresh_from_db()
+    return table, users
+
+
+def wait_for(condition, timeout: float, step: float = 0.01):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError(f"not within {timeout} s")
+
+
+def turn_of(table_id: int) -> int:
+    return Table.objects.values_list("turn", flat=True).get(pk=table_id)
+
+
+def test_a_turn_expires_within_a_second_of_its_deadline_and_the_game_moves_on(table_worker):
+    table, _ = humans_at_korova(turn_seconds=2)
+    wait_for(lambda: turn_of(table.pk) == 2, timeout=4)
+    lateness = TableMove.objects.filter(table=table).latest("at").at - table.deadline
+    assert 0 <= lateness.total_seconds() < 1.0
+    assert TableMove.objects.filter(table=table, turn=1, timeout=True).count() == 4
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING and table.deadline > timezone.now()
+
+
+def test_a_korova_turns_deadline_is_shared_by_every_seat_still_picking(table_worker):
+    table, users = humans_at_korova(turn_seconds=2)
+    deadline = table.deadline
+    eng = get_engine("korova")
+    time.sleep(0.8)
+    card = eng.view(eng.load(table.state), 1)["hand"][3]
+    services.table_move(table_id=table.pk, turn=1, move={"card": card}, by=users[1])
+    assert Table.objects.get(pk=table.pk).deadline == deadline  # the pick did not reset it
+    wait_for(lambda: turn_of(table.pk) == 2, timeout=4)
+    log = list(TableMove.objects.filter(table=table, turn=1).order_by("pk"))
+    assert [(entry.seat, entry.timeout) for entry in log] == [
+        (1, False), (0, True), (2, True), (3, True)
+    ]  # fmt: skip
+    timed_out = {entry.at for entry in log if entry.timeout}
+    assert len(timed_out) == 1 and 0 <= (timed_out.pop() - deadline).total_seconds() < 1.0
+
+
+def test_bots_answer_through_the_move_service_after_a_short_think(table_worker):
+    user = UserFactory()
+    table = services.table_create(
+        game="korova", players=4, options={"turn_seconds": 30}, bots=[1, 2, 3], by=user
+    )
+    wait_for(lambda: TableMove.objects.filter(table=table).count() == 3, timeout=5)
+    assert not TableMove.objects.filter(table=table, timeout=True).exists()
+    card = get_engine("korova").view(get_engine("korova").load(table.state), 0)["hand"][0]
+    services.table_move(table_id=table.pk, turn=1, move={"card": card}, by=user)
+    assert turn_of(table.pk) == 2 or Table.objects.get(pk=table.pk).status == "finished"
+
+
+def test_after_a_worker_is_killed_the_sweep_expires_every_overdue_turn(worker_with_beat):
+    tables = [humans_at_korova(turn_seconds=3)[0] for _ in range(5)]
+    time.sleep(0.5)  # the worker has taken the expiry tasks (ETA) from the broker
+    worker_with_beat.kill()
+    latest = max(table.deadline for table in tables)
+    time.sleep(max(0.0, (latest - timezone.now()).total_seconds()) + 0.5)
+    assert all(turn_of(table.pk) == 1 for table in tables)  # nobody expired them
+    restarted = time.monotonic()
+    worker_with_beat.start()
+    started = time.monotonic()
+    wait_for(lambda: all(turn_of(table.pk) == 2 for table in tables), timeout=10)
+    recovery = time.monotonic() - started
+    assert recovery <= 1 + 1.0, (recovery, started - restarted)  # sweep interval + 1 s
