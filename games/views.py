@@ -2,8 +2,9 @@
 
 Everything a page shows comes from the selectors (the engine's view for the viewer's seat,
 never the full state) and every move goes through `table_move`; the views hold no rules.
-A table page polls its live part every second with a conditional GET: the ETag is a digest
-of exactly what the viewer would be shown, so an unchanged table answers 304 with no body.
+A table page polls its live part every half second with a conditional GET: the ETag is the
+table's version and the viewer, so an unchanged table answers 304 with no body
+(docs/play-pages.md).
 """
 
 import hashlib
