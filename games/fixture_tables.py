@@ -21,6 +21,7 @@ from django.utils import timezone
 from games.engines import get_engine
 from leagues.models import Fixture, Player, TeamMember
 from leagues.permissions import can_enter_results
+from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
 from scoring.services import FixtureNotOpen, result_submit
 
@@ -95,8 +96,6 @@ def table_finished_for_fixture(*, table: Table) -> None:
         .prefetch_related("seats")
         .order_by("number")
     )
-    from scoring.kinds import FinishedTable, get_kind
-
     eng = get_engine(season.game)
     sheet = get_kind(season.game).sheet_from_final_state(
         tables=[
@@ -144,8 +143,6 @@ def _team_players(fixture: Fixture) -> tuple[list[int], list[int]]:
 def _start_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None:
     """Start each planned table not started yet whose players sit at no unfinished table of
     the fixture (a plan whose earlier table holds the same players waits for it)."""
-    from scoring.kinds import get_kind
-
     season = fixture.season
     game = season.game
     rules = {name: value for name, value in season.rule_options.items() if name != "turn_seconds"}

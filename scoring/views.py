@@ -3,8 +3,9 @@
 One view answers a sheet page and its htmx partials: a plain GET shows the sheet, a POST with
 action "save" (the default) submits it through scoring.services.result_submit, and any other
 action ("preview", "add_round", "add:0:home", ...) only redraws the sheet, whole or (for htmx)
-just the partial that changed. Nothing here decides a rule: the grids in scoring.forms read
-what was typed and scoring.sheets / scoring.outcomes say what it means.
+just the partial that changed. Nothing here decides a rule or names a game: the fixture's
+game kind (scoring.kinds) gives the grid, which reads what was typed, and every change runs
+the validation Save runs (scoring.forms.grid_check), so the preview shows Save's messages.
 """
 
 from django.contrib import messages
@@ -14,12 +15,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_http_methods
 
-from leagues.models import Fixture, Game
+from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 
 from . import selectors, services
-from .forms import GRIDS, EntryForm, readable_changes
-from .sheets import SheetInvalid, sheet_changes
+from .forms import EntryForm, grid_check, grid_outcome_if_valid, grid_validate, readable_changes
+from .kinds import SheetInvalid, get_kind
+from .sheets import sheet_changes
 
 STAFF_LIST_LENGTH = 30
 
@@ -46,8 +48,9 @@ def result_entry(request, pk: int):
     fixture = _staff_fixture(request, pk)
     season = fixture.season
     lineup = selectors.fixture_lineup(fixture=fixture)
-    grid_class = GRIDS.get(season.game)
-    if grid_class is None or (grid_class.game != Game.CONVOY and not lineup.complete):
+    kind = get_kind(season.game)
+    grid_class = kind.grid
+    if kind.needs_lineup and not lineup.complete:
         return _unavailable(
             request,
             fixture,
@@ -62,14 +65,17 @@ def result_entry(request, pk: int):
     if request.method == "GET":
         grid = grid_class.from_sheet(current.sheet if current else None, **context)
         form = EntryForm(initial={"based_on_version": current.number if current else 0})
-        return _sheet_page(request, grid=grid, form=form, current=current)
+        outcome = grid_outcome_if_valid(grid)
+        return _sheet_page(request, grid=grid, form=form, current=current, outcome=outcome)
 
     grid = grid_class.from_post(request.POST, **context)
     action = str(request.POST.get("action", "save"))
     if action != "save":
         known = action == "preview" or grid.apply_action(action)
+        outcome = grid_check(grid)  # the messages Save would give, beside their fields
         if request.htmx:
-            return render(request, grid.partial, _sheet_context(grid=grid, form=None))
+            extra = {"outcome": outcome, "checked": True, "oob": True}
+            return render(request, grid.partial, _sheet_context(grid=grid, form=None, **extra))
         form = EntryForm(
             initial={
                 "based_on_version": request.POST.get("based_on_version", ""),
@@ -82,13 +88,18 @@ def result_entry(request, pk: int):
             grid=grid,
             form=form,
             current=current,
+            outcome=outcome,
+            checked=True,
             focus_last=action in ("add_round",),
             status=200 if known else 400,
         )
 
     form = EntryForm(request.POST)
     if not form.is_valid():
-        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+        outcome = grid_check(grid)
+        return _sheet_page(
+            request, grid=grid, form=form, current=current, outcome=outcome, status=400
+        )
     try:
         version = services.result_submit(
             fixture_id=fixture.pk,
@@ -172,14 +183,14 @@ def _staff_fixture(request, pk: int) -> Fixture:
     return fixture
 
 
-def _sheet_context(*, grid, form, current=None, **extra) -> dict:
+def _sheet_context(*, grid, form, current=None, outcome=None, **extra) -> dict:
     return {
         "fixture": grid.fixture,
         "season": grid.season,
         "lineup": grid.lineup,
         "grid": grid,
         "blocks": grid.blocks(),
-        "preview": grid.preview(),
+        "preview": {**grid.preview(), "outcome": outcome},
         "form": form,
         "current": current,
         "entry_url": reverse("result-entry", args=[grid.fixture.pk]),
@@ -196,7 +207,10 @@ def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, *
 def _conflict_page(request, *, grid, form, conflict):
     """Both versions side by side; the form keeps what the user typed, based on the new one."""
     current = conflict.current
-    yours = grid.normalised()
+    try:
+        yours = grid_validate(grid)
+    except SheetInvalid:
+        yours = grid.sheet()
     names = selectors.sheet_player_names(
         game=grid.game, lineup=grid.lineup, sheets=[yours, current.sheet if current else None]
     )
@@ -232,7 +246,7 @@ def _conflict_page(request, *, grid, form, conflict):
         conflict={
             "current": current,
             "based_on": conflict.based_on_version,
-            "yours_outcome": grid.outcome(),
+            "yours_outcome": grid_outcome_if_valid(grid),
             "saved_outcome": saved_outcome,
             "changes": changes,
         },

@@ -15,6 +15,7 @@ from 1, as people do.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, ClassVar
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -326,7 +327,12 @@ class GameKind:
 
     # --- the staff entry grid ---------------------------------------------------------
 
-    grid: ClassVar[type]  # a scoring.kinds.grid.SheetGrid subclass
+    @property
+    def grid(self) -> type:
+        """The staff entry grid (a scoring.kinds.grid.SheetGrid): GRID of the module named
+        after the kind's with "_grid". The grid builds on its kind, so the kind finds it by
+        that name instead of importing it. A kind defined elsewhere may set `grid` itself."""
+        return import_module(f"{type(self).__module__}_grid").GRID
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.game}>"

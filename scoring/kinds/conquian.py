@@ -116,12 +116,6 @@ class ConquianKind(GameKind):
     def sheet_serializer(self):
         return ConquianSheetSerializer
 
-    @property
-    def grid(self):
-        from .conquian_grid import ConquianGrid  # the grid builds on this module: import it late
-
-        return ConquianGrid
-
     # --- the sheet --------------------------------------------------------------------
 
     def check_sheet(self, sheet, context, errors) -> dict:

@@ -77,12 +77,6 @@ class ConvoyKind(GameKind):
     def sheet_serializer(self):
         return ConvoySheetSerializer
 
-    @property
-    def grid(self):
-        from .convoy_grid import ConvoyGrid  # the grid builds on this module: import it late
-
-        return ConvoyGrid
-
     def check_fixture_format(self, fixture_format) -> dict:
         if not isinstance(fixture_format, Mapping):
             raise ValueError('the fixture format is an object such as {"games": 3}')

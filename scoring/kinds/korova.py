@@ -134,12 +134,6 @@ class KorovaKind(GameKind):
     def sheet_serializer(self):
         return KorovaSheetSerializer
 
-    @property
-    def grid(self):
-        from .korova_grid import KorovaGrid  # the grid builds on this module: import it late
-
-        return KorovaGrid
-
     # --- the sheet --------------------------------------------------------------------
 
     def check_sheet(self, sheet, context, errors) -> dict:

@@ -98,7 +98,7 @@ def test_staff_enter_a_whole_korova_sheet_and_the_table_shows_the_points(
 
     # Ann reached 66 in round 5: the sheet knows the game is over and shows the outcome.
     expect(page.locator("#game-status")).to_have_text("Game over in round 5: Ann reached 66.")
-    expect(page.locator("#outcome")).to_contain_text("Night Owls win with fewer heads (108 v 62)")
+    expect(page.locator("#outcome")).to_contain_text("Night Owls win with fewer heads (62 v 108)")
     expect(page.locator("#outcome")).to_contain_text("League points: Red Lions 0, Night Owls 3")
     expect(page.locator("#add-round")).to_have_count(0)
 

@@ -1,9 +1,10 @@
+import re
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from leagues.models import Fixture, Season, StaffMembership, Team, Venue
+from leagues.models import Fixture, Player, Season, StaffMembership, Team, Venue
 from scoring.models import ResultVersion
 
 
@@ -46,6 +47,19 @@ def test_demo_load_is_idempotent():
     counts = (Team.objects.count(), Fixture.objects.count(), ResultVersion.objects.count())
     load_demo()
     assert (Team.objects.count(), Fixture.objects.count(), ResultVersion.objects.count()) == counts
+
+
+@pytest.mark.django_db
+def test_every_demo_player_gets_a_login_printed_like_the_staff_logins(client):
+    output = load_demo()
+    printed = re.findall(r"^  ([A-Z][a-z]+ [A-Z][a-z]+): (\S+) / (\S+)$", output, re.MULTILINE)
+    assert len(printed) == Player.objects.count() == 16
+    for name, username, _password in printed:
+        assert Player.objects.get(name=name).user.username == username
+    name, username, password = printed[0]
+    assert client.login(username=username, password=password)
+    load_demo()
+    assert Player.objects.filter(user__isnull=True).count() == 0
 
 
 @pytest.mark.django_db

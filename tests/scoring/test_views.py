@@ -186,13 +186,15 @@ def test_the_totals_show_the_end_of_the_game_the_winner_and_league_points(staff_
     assert 'value="add_round"' not in html  # no round after the end
 
 
-def test_the_totals_show_an_unreadable_cell_in_words(staff_client, korova):
+def test_the_preview_shows_an_unreadable_cell_beside_it_as_save_would(staff_client, korova):
     response = staff_client.post(
         entry_url(korova), korova_post([[20, "x7", 10, 5]], action="preview"), **HTMX
     )
 
     assert response.status_code == 200
-    assert "“x7” is not a number of heads" in response.content.decode()
+    html = response.content.decode()
+    slot = re.search(r'<span[^>]*id="err-rounds-0-1"[^>]*hx-swap-oob="true"[^>]*>([^<]*)<', html)
+    assert "must be a whole number, not &#x27;x7&#x27;" in slot.group(1)
 
 
 def test_saving_a_whole_sheet_creates_version_one_and_goes_to_the_fixture(staff_client, korova):

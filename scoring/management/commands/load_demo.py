@@ -64,6 +64,7 @@ class Command(BaseCommand):
             admin = self.ensure_admin()
             staff = self.ensure_venues_and_staff()
             teams = self.ensure_teams()
+            self.ensure_player_logins()
             seasons = self.ensure_seasons(teams)
         for season in seasons:
             self.play_first_half(season, staff, admin)
@@ -104,6 +105,20 @@ class Command(BaseCommand):
                     TeamMember.objects.create(team=team, player=player, position=position)
             teams.append(team)
         return teams
+
+    def ensure_player_logins(self):
+        """Every demo player can log in (to play at a live table): `ada-finch` / `ada-finch-plays`."""
+        user_model = get_user_model()
+        for player in Player.objects.filter(slug__in=PLAYER_SLUGS, user__isnull=True):
+            username, password = player_login(player.name)
+            user = user_model.objects.filter(username=username).first()
+            if user is None:
+                first, _, last = player.name.partition(" ")
+                user = user_model.objects.create_user(
+                    username, password=password, first_name=first, last_name=last
+                )
+            player.user = user
+            player.save(update_fields=["user"])
 
     def ensure_seasons(self, teams):
         seasons = []
@@ -159,6 +174,18 @@ class Command(BaseCommand):
         self.stdout.write(f"  league admin: {admin_name} / {admin_password}  (/admin/)")
         for name, _, (username, password) in VENUES.values():
             self.stdout.write(f"  staff of {name}: {username} / {password}  (/staff/)")
+        for _, _, *player_names in TEAMS:
+            for name in player_names:
+                username, password = player_login(name)
+                self.stdout.write(f"  {name}: {username} / {password}")
+
+
+def player_login(name: str) -> tuple[str, str]:
+    """A demo player's username and password."""
+    return slugify_name(name), f"{slugify_name(name)}-plays"
+
+
+PLAYER_SLUGS = [slugify_name(name) for _, _, *names in TEAMS for name in names]
 
 
 def team_players(team) -> list[int]:

@@ -1,0 +1,144 @@
+"""Корова's staff entry grid: the four players × rounds of penalty heads.
+
+Templates: templates/scoring/korova/sheet.html (the page) and _preview.html (the running
+totals that htmx redraws as staff type).
+"""
+
+import re
+
+from .grid import (
+    INDEX_DIGITS,
+    MAX_GRID_ROWS,
+    Block,
+    Cell,
+    SheetGrid,
+    cell_value,
+    post_indexes,
+    text,
+)
+from .korova import SEATS, game_ended_at, running_totals
+
+
+class KorovaGrid(SheetGrid):
+    game = "korova"
+    template = "scoring/korova/sheet.html"
+    partial = "scoring/korova/_preview.html"
+    top_path = "rounds"
+    _pattern = re.compile(rf"rounds\.(\d{{1,{INDEX_DIGITS}}})\.([0-3])")
+
+    def __init__(self, *, rounds: list[list[str]] | None = None, **context):
+        super().__init__(**context)
+        self.rounds = rounds or [[""] * SEATS]
+
+    @classmethod
+    def from_sheet(cls, sheet, **context):
+        rounds = [[text(cell) for cell in row] for row in (sheet or {}).get("rounds", [])]
+        return cls(rounds=rounds or None, **context)
+
+    @classmethod
+    def from_post(cls, post, **context):
+        found = post_indexes(post, cls._pattern)
+        count = max((index for index, _ in found), default=-1) + 1
+        rounds = [[found.get((index, seat), "") for seat in range(SEATS)] for index in range(count)]
+        return cls(rounds=rounds or None, **context)
+
+    def sheet(self) -> dict:
+        return {
+            "players": [player.pk for player in self.lineup.players],
+            "rounds": [[cell_value(cell) for cell in row] for row in self.rounds],
+        }
+
+    @property
+    def end_score(self) -> int:
+        return self.options["end_score"]
+
+    def _played_rounds(self) -> list[list]:
+        """The rounds typed so far, without blank rounds at the end."""
+        rounds = [list(row) for row in self.rounds]
+        while rounds and all(not cell.strip() for cell in rounds[-1]):
+            rounds.pop()
+        return rounds
+
+    def blocks(self) -> list[Block]:
+        if not hasattr(self, "_blocks"):
+            players = self.lineup.players
+            self._blocks = [
+                Block(
+                    path=f"rounds.{index}",
+                    title=f"Round {index + 1}",
+                    cells=[
+                        Cell(
+                            name=f"rounds.{index}.{seat}",
+                            label=f"Round {index + 1}, {players[seat].name}",
+                            value=value,
+                        )
+                        for seat, value in enumerate(row)
+                    ],
+                    extra={"number": index + 1},
+                )
+                for index, row in enumerate(self.rounds)
+            ]
+        return self._blocks
+
+    def apply_action(self, action: str) -> bool:
+        if action == "add_round":
+            ended_at = game_ended_at(self._played_rounds(), self.end_score)
+            if ended_at is not None:
+                self.notices.append(
+                    f"The game ended in round {ended_at}: someone reached {self.end_score}, "
+                    f"so there is no round after it."
+                )
+            elif len(self.rounds) >= MAX_GRID_ROWS:
+                self.notices.append("That is as many rounds as a sheet can hold.")
+            else:
+                self.rounds.append([""] * SEATS)
+            return True
+        if action == "remove_round":
+            if len(self.rounds) > 1:
+                self.rounds.pop()
+            return True
+        return False
+
+    def preview(self) -> dict:
+        """Running totals as typed (a cell that is not a whole number counts 0 here; its
+        message says why it cannot be saved), team totals and the end of the game."""
+        players = self.lineup.players
+        played = self._played_rounds()
+        running = running_totals(played)
+        totals = [*(running[-1] if running else []), *[0] * SEATS][:SEATS]
+        ended_at = game_ended_at(played, self.end_score)
+        home_total, away_total = totals[0] + totals[1], totals[2] + totals[3]
+        teams = {"home": self.fixture.home_team, "away": self.fixture.away_team}
+        return {
+            "players": [
+                {
+                    "name": player.name,
+                    "team": teams["home" if seat < 2 else "away"].name,
+                    "total": totals[seat],
+                    "reached": totals[seat] >= self.end_score,
+                }
+                for seat, player in enumerate(players)
+            ],
+            "home_total": home_total,
+            "away_total": away_total,
+            "leader": (
+                None
+                if home_total == away_total
+                else teams["home"]
+                if home_total < away_total
+                else teams["away"]
+            ),
+            "margin": abs(home_total - away_total),
+            "rounds": len(played),
+            "running": [{"number": number, "totals": row} for number, row in enumerate(running, 1)],
+            "end_score": self.end_score,
+            "ended_at": ended_at,
+            "highest": max(totals),
+            "reached": [
+                player.name for player, total in zip(players, totals) if total >= self.end_score
+            ],
+            "to_go": max(self.end_score - max(totals), 0),
+        }
+
+
+GRID = KorovaGrid

@@ -1,0 +1,132 @@
+"""axe-core finds no violation on the site's own pages, public and staff, in the light and the
+dark colour scheme, on a 390 × 844 phone screen in chromium.
+
+The staff pages are visited in the states staff meet: an empty sheet, a saved result of each
+game, a failed save with its messages, the conflict page, the history and the staff home.
+"""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.api.conftest import build_world
+from tests.browser.axe import axe_violations, describe
+from tests.browser.conftest import PHONE
+from tests.factories import FixtureFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _phone_in(chromium, scheme: str):
+    context = chromium.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, color_scheme=scheme
+    )
+    context.set_default_timeout(15_000)
+    return context
+
+
+def _log_in(context, live_server, user) -> None:
+    """The user's session cookie in the browser: the login form has its own tests."""
+    client = Client()
+    client.force_login(user)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+
+
+def _public_pages(world) -> dict[str, str]:
+    season = world.season
+    played, waiting = world.fixtures[0], world.fixtures[5]
+    team = played.home_team
+    player = team.members.order_by("position").first().player
+    return {
+        "home": reverse("home"),
+        "league": reverse("league-detail", args=[season.league.slug]),
+        "season table": reverse("season-detail", args=[season.league.slug, season.slug]),
+        "season fixtures": reverse("season-fixtures", args=[season.league.slug, season.slug]),
+        "team": reverse("team-detail", args=[team.slug]),
+        "player": reverse("player-detail", args=[player.slug]),
+        "venue": reverse("venue-detail", args=[world.crown.slug]),
+        "played fixture": reverse("fixture-detail", args=[played.pk]),
+        "fixture to play": reverse("fixture-detail", args=[waiting.pk]),
+        "convoy fixture": reverse("fixture-detail", args=[world.convoy_fixture.pk]),
+        "conquian fixture": reverse("fixture-detail", args=[world.conquian_fixture.pk]),
+        "login": reverse("login"),
+    }
+
+
+def _staff_pages(world) -> dict[str, str]:
+    played, waiting = world.fixtures[0], world.fixtures[5]
+    return {
+        "staff home": reverse("staff-home"),
+        "empty Корова sheet": reverse("result-entry", args=[waiting.pk]),
+        "saved Корова sheet": reverse("result-entry", args=[played.pk]),
+        "Convoy sheet": reverse("result-entry", args=[world.convoy_fixture.pk]),
+        "Conquian sheet": reverse("result-entry", args=[world.conquian_fixture.pk]),
+        "history": reverse("result-history", args=[played.pk]),
+    }
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_public_and_staff_pages_have_no_axe_violation(live_server, chromium, scheme):
+    world = build_world()
+    context = _phone_in(chromium, scheme)
+    page = context.new_page()
+    found = {}
+    try:
+        for name, url in _public_pages(world).items():
+            page.goto(live_server.url + url)
+            found[name] = axe_violations(page)
+
+        _log_in(context, live_server, world.crown_staff)
+        for name, url in _staff_pages(world).items():
+            page.goto(live_server.url + url)
+            found[name] = axe_violations(page)
+
+        # A Conquian single under way shows what the next deal is worth.
+        page.goto(live_server.url + reverse("result-entry", args=[_conquian_to_play(world).pk]))
+        page.locator("#single-0").get_by_role("button", name="Drawn").click()
+        expect(page.locator("#single-0-next")).to_contain_text("next deal worth 2")
+        found["Conquian under way"] = axe_violations(page)
+
+        # A failed save: a word where a number goes.
+        page.goto(live_server.url + reverse("result-entry", args=[world.fixtures[5].pk]))
+        page.get_by_label("Round 1, Cara Cole").fill("ten")
+        page.locator("#save-result").click()
+        expect(page.locator("#sheet-errors")).to_be_visible()
+        found["failed save"] = axe_violations(page)
+
+        # The conflict page: someone saves a correction while this sheet is open.
+        played = world.fixtures[0]
+        page.goto(live_server.url + reverse("result-entry", args=[played.pk]))
+        world.submit(played, played_sheet_with_round_one_changed(played))
+        page.get_by_label("Round 3, Bob Baker").fill("11")
+        page.locator("#save-result").click()
+        expect(page.locator("#conflict")).to_be_visible()
+        found["conflict"] = axe_violations(page)
+    finally:
+        context.close()
+
+    failing = {name: violations for name, violations in found.items() if violations}
+    assert not failing, "\n".join(
+        f"{name} ({scheme}):\n{describe(violations)}" for name, violations in failing.items()
+    )
+
+
+def _conquian_to_play(world):
+    played = world.conquian_fixture
+    return FixtureFactory(
+        season=played.season,
+        round=2,
+        home_team=played.away_team,  # the return match, also at The Crown
+        away_team=played.home_team,
+        starts_at=played.starts_at,
+    )
+
+
+def played_sheet_with_round_one_changed(fixture) -> dict:
+    current = fixture.result_versions.get(is_current=True).sheet
+    rounds = [list(row) for row in current["rounds"]]
+    rounds[0][0] += 1
+    return {**current, "rounds": rounds}
