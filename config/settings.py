@@ -337,6 +337,9 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker's timer thread sleeps up to this long between looks at its ETA tasks (the turn
+# clocks); Celery's default of 1 s would make an expiry up to a second late.
+CELERY_WORKER_TIMER_PRECISION = 0.05
 CELERY_BEAT_SCHEDULE_FILENAME = (VAR_DIR / "celerybeat-schedule").as_posix()
 
 LOGGING = {

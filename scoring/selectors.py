@@ -80,6 +80,13 @@ def fixture_current_result(*, fixture: Fixture | int) -> ResultVersion | None:
     )
 
 
+def fixture_result_version(*, fixture: Fixture | int, number: int) -> ResultVersion | None:
+    """Version `number` of the fixture's result (the one a form started from); None if none."""
+    if type(number) is not int or number < 1:
+        return None
+    return ResultVersion.objects.filter(fixture_id=_pk(fixture), number=number).first()
+
+
 def fixture_result_history(*, fixture: Fixture | int) -> list[ResultVersion]:
     """Every version of the fixture's result, newest first, with who saved it and when.
 

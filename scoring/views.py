@@ -18,10 +18,9 @@ from django.views.decorators.http import require_http_methods
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 
-from . import selectors, services
+from . import conflicts, selectors, services
 from .forms import EntryForm, grid_check, grid_outcome_if_valid, grid_validate, readable_changes
 from .kinds import SheetInvalid, get_kind
-from .sheets import sheet_changes
 
 STAFF_LIST_LENGTH = 30
 
@@ -68,7 +67,7 @@ def result_entry(request, pk: int):
         outcome = grid_outcome_if_valid(grid)
         return _sheet_page(request, grid=grid, form=form, current=current, outcome=outcome)
 
-    grid = grid_class.from_post(request.POST, **context)
+    grid = grid_class.from_post(conflicts.with_clash_choices(request.POST), **context)
     action = str(request.POST.get("action", "save"))
     if action != "save":
         known = action == "preview" or grid.apply_action(action)
@@ -205,32 +204,28 @@ def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, *
 
 
 def _conflict_page(request, *, grid, form, conflict):
-    """Both versions side by side; the form keeps what the user typed, based on the new one."""
+    """Someone saved meanwhile: their version with my own changes merged in, field by field,
+    and the fields we both changed side by side for a choice (scoring.conflicts)."""
     current = conflict.current
     try:
-        yours = grid_validate(grid)
+        mine = grid_validate(grid)
     except SheetInvalid:
-        yours = grid.sheet()
-    names = selectors.sheet_player_names(
-        game=grid.game, lineup=grid.lineup, sheets=[yours, current.sheet if current else None]
-    )
-    teams = (grid.fixture.home_team, grid.fixture.away_team)
-    changes = readable_changes(
-        grid.game,
-        sheet_changes(current.sheet if current else {}, yours),
-        before=current.sheet if current else None,
-        after=yours,
+        mine = grid.sheet()
+    base = selectors.fixture_result_version(fixture=grid.fixture, number=conflict.based_on_version)
+    theirs = current.sheet if current else None
+    sheets = [mine, theirs, base.sheet if base else None]
+    names = selectors.sheet_player_names(game=grid.game, lineup=grid.lineup, sheets=sheets)
+    merged = conflicts.conflict_merge(
+        game=grid.game,
+        base=base.sheet if base else None,
+        mine=mine,
+        theirs=theirs,
         names=names,
-        teams=teams,
+        teams=(grid.fixture.home_team, grid.fixture.away_team),
     )
-    saved_outcome = None
-    if current is not None:
-        saved_outcome = {
-            "winner": current.winner,
-            "winner_team": {"home": teams[0], "away": teams[1]}.get(current.winner),
-            "home_score": current.home_score,
-            "away_score": current.away_score,
-        }
+    merged_grid = type(grid).from_sheet(
+        merged.merge.sheet, fixture=grid.fixture, season=grid.season, lineup=grid.lineup
+    )
     rebased = EntryForm(
         initial={
             "based_on_version": current.number if current else 0,
@@ -239,16 +234,17 @@ def _conflict_page(request, *, grid, form, conflict):
     )
     return _sheet_page(
         request,
-        grid=grid,
+        grid=merged_grid,
         form=rebased,
         current=current,
+        outcome=grid_outcome_if_valid(merged_grid),
         status=409,
         conflict={
             "current": current,
             "based_on": conflict.based_on_version,
-            "yours_outcome": grid_outcome_if_valid(grid),
-            "saved_outcome": saved_outcome,
-            "changes": changes,
+            "applied": merged.applied,
+            "theirs": merged.theirs if base is not None else [],
+            "clashes": merged.clashes,
         },
     )
 

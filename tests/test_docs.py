@@ -3,13 +3,14 @@
 import re
 from pathlib import Path
 
-from scoring.management.commands.load_demo import ADMIN_LOGIN, VENUES
+from scoring.management.commands.load_demo import ADMIN_LOGIN, TEAMS, VENUES, player_login
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_api_examples_log_in_as_a_demo_user_with_its_password():
-    demo = dict([ADMIN_LOGIN, *(login for _, _, login in VENUES.values())])
+    players = [player_login(name) for _, _, *names in TEAMS for name in names]
+    demo = dict([ADMIN_LOGIN, *(login for _, _, login in VENUES.values()), *players])
     text = (ROOT / "docs" / "api.md").read_text()
     logins = re.findall(r'"username": "([^"]+)", "password": "([^"]+)"', text)
     assert logins

@@ -1,0 +1,390 @@
+"""Live tables under load: gunicorn + PostgreSQL + Redis + Celery, as production runs them.
+
+    .venv/bin/python bench/live_tables.py [--tables 50] [--moves 40] [--think 1.0]
+        [--expiring 500] [--crash-turns 200] [--web-workers 4] [--part all|moves|expiry|crash]
+
+DATABASE_URL (default postgres://postgres@127.0.0.1:5432/roundel_live_bench) names a database
+the bench may empty: it is created if missing and migrated. CELERY_BROKER_URL (default
+redis://127.0.0.1:6379/5) is flushed. The bench starts gunicorn (--web-workers sync workers),
+two Celery workers (threads, 8 each) and one beat (sweep every GAMES_SWEEP_SECONDS, 2 s), all
+with DEBUG off, and prints:
+
+1. moves: --tables Корова tables of four people each play at once through the HTTP API (a
+   thread per table, a move every --think seconds on average at each table: a card, or a row
+   when the seat must choose one); the POST's round trip (sent to answered, i.e. to the
+   committed state) p50, p99 and max over every move.
+2. expiry: --expiring turns at as many tables whose deadlines fall within one second; the
+   expiry tasks are sent as the move service sends them (ETA at the deadline). Lateness =
+   the time the clock's move was logged minus the deadline: p50, p99, max.
+   breakdown: 200 moves through the move service in this process (no HTTP): its time, the
+   time its SQL statements took, and the engine's share.
+3. crash: --crash-turns turns due at the same instant; one worker is killed with SIGKILL
+   one second before, holding its share of the expiry tasks; the other worker and beat
+   carry on. Prints how long after the deadline (and after the crash) the last of them
+   expired: the sweep's work, since the killed worker's tasks are lost.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DATABASE_URL = os.environ.setdefault(
+    "DATABASE_URL", "postgres://postgres@127.0.0.1:5432/roundel_live_bench"
+)
+BROKER = os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/5")
+SERVER_ENV = {
+    **os.environ,
+    "DEBUG": "0",
+    "SECRET_KEY": "bench-only-secret-key-bench-only-secret-key-0123456789",
+    "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "SECURE_SSL_REDIRECT": "0",
+    "SECURE_COOKIES": "0",
+    "CELERY_RESULT_BACKEND": BROKER,
+    "LOG_LEVEL": "WARNING",
+    "API_TOKEN_RATE": "100000/minute",
+    "DJANGO_SETTINGS_MODULE": "config.settings",
+}
+os.environ.update(SERVER_ENV)
+
+import django  # noqa: E402
+import psycopg  # noqa: E402
+import redis  # noqa: E402
+
+
+def ensure_database() -> None:
+    import dj_database_url
+
+    config = dj_database_url.parse(DATABASE_URL)
+    with psycopg.connect(
+        host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"], dbname="postgres",
+        autocommit=True,
+    ) as admin:  # fmt: skip
+        exists = admin.execute(
+            "select 1 from pg_database where datname = %s", (config["NAME"],)
+        ).fetchone()
+        if not exists:
+            admin.execute(f'create database "{config["NAME"]}"')
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=SERVER_ENV, check=True
+    )
+
+
+ensure_database()
+django.setup()
+
+from celery import current_app  # noqa: E402
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.utils import timezone  # noqa: E402
+from knox.models import AuthToken  # noqa: E402
+
+from games import services  # noqa: E402
+from games.models import Seat, Table, TableMove  # noqa: E402
+from games.turns import EXPIRE_TASK  # noqa: E402
+
+
+class Processes:
+    """gunicorn, two workers and beat, each in its own process group."""
+
+    def __init__(self, web_workers: int, log_dir: Path):
+        self.web_workers, self.log_dir = web_workers, log_dir
+        self.port = 8190 + os.getpid() % 100
+        self.running: dict[str, subprocess.Popen] = {}
+
+    def start(self, name: str, command: list[str], ready: str) -> None:
+        log = self.log_dir / f"{name}.log"
+        log.write_text("")
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=SERVER_ENV, stdout=log.open("a"), stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while ready not in log.read_text():
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"{name} did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+        self.running[name] = process
+
+    def start_worker(self, name: str) -> None:
+        self.start(
+            name,
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-n", f"{name}@bench",
+             "--pool", "threads", "--concurrency", "8", "--loglevel", "INFO",
+             "--without-gossip", "--without-mingle"],
+            "ready.",
+        )  # fmt: skip
+
+    def start_all(self) -> None:
+        self.start(
+            "gunicorn",
+            [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(self.web_workers),
+             "-b", f"127.0.0.1:{self.port}", "--log-level", "info"],
+            "Booting worker",
+        )  # fmt: skip
+        self.start_worker("worker-a")
+        self.start_worker("worker-b")
+        self.start(
+            "beat",
+            [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",
+             "--schedule", str(self.log_dir / "beat-schedule")],
+            "beat: Starting",
+        )  # fmt: skip
+
+    def kill(self, name: str) -> None:
+        os.killpg(self.running.pop(name).pid, signal.SIGKILL)
+
+    def stop(self) -> None:
+        for process in self.running.values():
+            os.killpg(process.pid, signal.SIGTERM)
+        for process in self.running.values():
+            process.wait(timeout=30)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summary(values_ms: list[float]) -> str:
+    return (
+        f"p50 {statistics.median(values_ms):.1f} ms, p99 {percentile(values_ms, 0.99):.1f} ms, "
+        f"max {max(values_ms):.1f} ms over {len(values_ms)}"
+    )
+
+
+def users(count: int) -> list:
+    model = get_user_model()
+    return [
+        model.objects.get_or_create(username=f"bench-{n}")[0] for n in range(count)
+    ]  # fmt: skip
+
+
+def request(port: int, method: str, path: str, token: str, body=None) -> tuple[int, dict]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request(
+            method, path, body=None if body is None else json.dumps(body),
+            headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+        )  # fmt: skip
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def bench_moves(processes: Processes, *, tables: int, moves: int, think: float) -> None:
+    people = users(4 * tables)
+    tokens = {user.pk: AuthToken.objects.create(user=user)[1] for user in people}
+    started = []
+    for n in range(tables):
+        four = people[4 * n : 4 * n + 4]
+        table = services.table_create(
+            game="korova", players=4, options={"turn_seconds": 3600}, bots=[], by=four[0]
+        )
+        for user in four[1:]:
+            services.table_join(table_id=table.pk, by=user)
+        started.append({seat.seat: tokens[seat.user_id] for seat in table.seats.all()})
+        started[-1]["id"] = table.pk
+    times: list[float] = []
+    refused: list[int] = []
+    lock = threading.Lock()
+
+    def play(seats: dict) -> None:
+        """Each seat keeps what its own answers showed it (its hand); it reads the table
+        again only when that went stale (a new round dealt new hands)."""
+        rng = random.Random(seats["id"])
+        path = f"/api/tables/{seats['id']}/"
+        seen = {seat: request(processes.port, "GET", path, seats[seat])[1] for seat in range(4)}
+        table = seen[0]
+        made = 0
+        while made < moves and table["status"] == "playing":
+            seat = rng.choice(table["to_act"])
+            view = seen[seat]["view"]
+            if view["round"] != table["view"]["round"] or not view["hand"]:
+                seen[seat] = request(processes.port, "GET", path, seats[seat])[1]
+                view = seen[seat]["view"]
+            row_choice = table["view"]["pending_row_choice"] == seat
+            move = {"row": 0} if row_choice else {"card": view["hand"][0]}
+            time.sleep(rng.uniform(0, 2 * think))
+            sent = time.perf_counter()
+            status, answer = request(processes.port, "POST", f"{path}moves/", seats[seat],
+                                     {"turn": table["turn"], "move": move})  # fmt: skip
+            elapsed = (time.perf_counter() - sent) * 1000
+            with lock:
+                (times if status == 200 else refused).append(elapsed)
+            if status == 200:
+                table = seen[seat] = answer
+                made += 1
+            else:
+                table = seen[seat] = request(processes.port, "GET", path, seats[seat])[1]
+
+    threads = [threading.Thread(target=play, args=(seats,)) for seats in started]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print(f"moves, {tables} tables at once: {summary(times)} ({len(refused)} refused)")
+
+
+def bench_breakdown(*, moves: int) -> None:
+    """Where a move's time goes, in this process (no HTTP): the service, its SQL, the engine."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.engines import get_engine
+
+    host, guest = users(2)
+    eng = get_engine("korova")
+    totals, sql, engine, counts = [], [], [], []
+    while len(totals) < moves:
+        table = services.table_create(
+            game="korova", players=2, options={"turn_seconds": 3600}, bots=[], by=host
+        )
+        services.table_join(table_id=table.pk, by=guest)
+        for _ in range(8):
+            table.refresh_from_db()
+            seat = eng.to_act(eng.load(table.state))[0]
+            mover = table.seats.get(seat=seat).user
+            started = time.perf_counter()
+            state = eng.load(table.state)
+            move = eng.legal_moves(state, seat)[0]
+            eng.dump(eng.apply(state, seat, move))
+            engine.append((time.perf_counter() - started) * 1000)
+            with CaptureQueriesContext(connection) as queries:
+                started = time.perf_counter()
+                services.table_move(table_id=table.pk, turn=table.turn, move=move, by=mover)
+                totals.append((time.perf_counter() - started) * 1000)
+            sql.append(sum(float(query["time"]) for query in queries.captured_queries) * 1000)
+            counts.append(len(queries.captured_queries))
+    print(
+        f"move service in process (no HTTP), {len(totals)} moves: p50 "
+        f"{statistics.median(totals):.1f} ms, of which SQL {statistics.median(sql):.1f} ms "
+        f"({statistics.median(counts):.0f} statements incl. BEGIN/COMMIT) and engine "
+        f"load+apply+dump {statistics.median(engine):.2f} ms"
+    )
+
+
+def tables_with_open_turns(count: int) -> list[Table]:
+    """`count` started two-seat Корова tables (the same two people at each), clocks at an hour."""
+    host, guest = users(2)
+    made = []
+    for _ in range(count):
+        table = services.table_create(
+            game="korova", players=2, options={"turn_seconds": 3600}, bots=[], by=host
+        )
+        services.table_join(table_id=table.pk, by=guest)
+        made.append(table.pk)
+    return list(Table.objects.filter(pk__in=made))
+
+
+def due_at(table_ids: list[int], deadlines: list) -> dict:
+    """Move each table's deadline and send its expiry task, as the move service would."""
+    tables = list(Table.objects.filter(pk__in=table_ids))
+    by_id = dict(zip(table_ids, deadlines))
+    for table in tables:
+        table.deadline = by_id[table.pk]
+    Table.objects.bulk_update(tables, ["deadline"], batch_size=500)
+    for table_id, deadline in by_id.items():
+        current_app.send_task(EXPIRE_TASK, args=(table_id, 1), eta=deadline)
+    if timezone.now() >= min(deadlines):
+        print("  (the bench sent some expiry tasks after their deadline: figures are void)")
+    return by_id
+
+
+def lateness_ms(deadlines: dict) -> list[float]:
+    table_ids = list(deadlines)
+    first = {}
+    for table_id, at in (
+        TableMove.objects.filter(table_id__in=table_ids, turn=1, timeout=True)
+        .order_by("pk")
+        .values_list("table_id", "at")
+    ):
+        first.setdefault(table_id, at)
+    return [(first[pk] - deadlines[pk]).total_seconds() * 1000 for pk in first]
+
+
+def wait_until_expired(table_ids: list[int], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while Table.objects.filter(pk__in=table_ids, turn=1).exists():
+        if time.monotonic() > deadline:
+            print("  (some turns were still open at the bench's time limit)")
+            return
+        time.sleep(0.05)
+
+
+def bench_expiry(*, expiring: int) -> None:
+    tables = [table.pk for table in tables_with_open_turns(expiring)]
+    start = timezone.now() + timezone.timedelta(seconds=8)
+    spread = [start + timezone.timedelta(seconds=n / expiring) for n in range(expiring)]
+    deadlines = due_at(tables, spread)
+    time.sleep(max(0.0, (start - timezone.now()).total_seconds()) + 1)
+    wait_until_expired(tables, timeout=60)
+    late = lateness_ms(deadlines)
+    print(f"expiry lateness, {expiring} turns due within one second: {summary(late)}")
+
+
+def bench_crash(processes: Processes, *, turns: int) -> None:
+    tables = [table.pk for table in tables_with_open_turns(turns)]
+    due = timezone.now() + timezone.timedelta(seconds=4)
+    deadlines = due_at(tables, [due] * len(tables))
+    time.sleep(max(0.0, (due - timezone.now()).total_seconds()) - 1)
+    processes.kill("worker-a")  # holding its share of the ETA tasks
+    crashed = timezone.now()
+    wait_until_expired(tables, timeout=60)
+    late = lateness_ms(deadlines)
+    last = due + timezone.timedelta(milliseconds=max(late))
+    print(
+        f"worker killed with SIGKILL 1 s before {turns} turns were due: every turn expired "
+        f"{max(late) / 1000:.2f} s after the deadline ({(last - crashed).total_seconds():.2f} s "
+        f"after the crash); sweep interval {SERVER_ENV.get('GAMES_SWEEP_SECONDS', '2')} s"
+    )
+    processes.start_worker("worker-a")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=40, help="moves per table")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
+    parser.add_argument("--expiring", type=int, default=500)
+    parser.add_argument("--crash-turns", type=int, default=200)
+    parser.add_argument("--web-workers", type=int, default=4)
+    parser.add_argument(
+        "--part", choices=["all", "moves", "breakdown", "expiry", "crash"], default="all"
+    )
+    options = parser.parse_args()
+
+    redis.Redis.from_url(BROKER).flushdb()
+    Seat.objects.all().delete()
+    TableMove.objects.all().delete()
+    Table.objects.all().delete()
+    log_dir = ROOT / "var" / "bench-live-tables"
+    log_dir.mkdir(parents=True, exist_ok=True)
+    processes = Processes(options.web_workers, log_dir)
+    try:
+        processes.start_all()
+        if options.part in ("all", "moves"):
+            bench_moves(processes, tables=options.tables, moves=options.moves,
+                        think=options.think)  # fmt: skip
+        if options.part in ("all", "breakdown"):
+            bench_breakdown(moves=200)
+        if options.part in ("all", "expiry"):
+            bench_expiry(expiring=options.expiring)
+        if options.part in ("all", "crash"):
+            bench_crash(processes, turns=options.crash_turns)
+    finally:
+        processes.stop()
+
+
+if __name__ == "__main__":
+    main()
