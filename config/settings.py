@@ -311,6 +311,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two "winner" fields with different choices: a fixture's (home/away/draw) and a Convoy
+    # game's on the sheet (home/away/stalemate).
+    "ENUM_NAME_OVERRIDES": {
+        "FixtureWinnerEnum": "scoring.models.ResultVersion.Winner",
+        "ConvoyGameWinnerEnum": "scoring.kinds.convoy.WINNERS",
+    },
 }
 
 # Celery: the database is the truth; the broker only wakes things up.

@@ -20,7 +20,7 @@ from leagues.models import Fixture, Game
 
 from .exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
 from .models import Table
-from .selectors import table_for_viewer, table_log_for_viewer
+from .selectors import table_as_seen, table_for_viewer, table_log_for_viewer
 from .services import fixture_tables_start, table_create, table_join, table_move
 
 NO_TABLE = {"detail": "No such table."}
@@ -224,7 +224,7 @@ class TableMoveApi(APIView):
         if not given.is_valid():
             return Response(given.errors, status=status.HTTP_400_BAD_REQUEST)
         try:
-            table_move(table_id=pk, by=request.user, **given.validated_data)
+            table = table_move(table_id=pk, by=request.user, **given.validated_data)
         except Table.DoesNotExist:
             return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
         except IllegalMove as exc:
@@ -233,7 +233,7 @@ class TableMoveApi(APIView):
             return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
         except TurnConflict as exc:
             return Response({"detail": str(exc), "turn": exc.turn}, status=status.HTTP_409_CONFLICT)
-        return Response(table_for_viewer(table_id=pk, user=request.user))
+        return Response(table_as_seen(table=table, user=request.user))
 
 
 class TableLogApi(APIView):

@@ -32,10 +32,10 @@ def iso_utc(moment: datetime.datetime | None) -> str | None:
 
 
 def _current_table(table_id: int) -> Table:
-    table = Table.objects.get(pk=table_id)
+    table = Table.objects.prefetch_related("seats").get(pk=table_id)
     if is_overdue(table, timezone.now()):
         table_turn_expire(table_id=table.pk, turn=table.turn)
-        table = Table.objects.get(pk=table_id)
+        table = Table.objects.prefetch_related("seats").get(pk=table_id)
     return table
 
 
@@ -48,7 +48,11 @@ def _viewer_seat(seats: list[Seat], user) -> int | None:
 def table_for_viewer(*, table_id: int, user) -> dict:
     """The table's API JSON (DESIGN.md) as `user` may see it; `seat` is None for someone not
     seated, who gets a spectator's view. Raises Table.DoesNotExist."""
-    table = _current_table(table_id)
+    return table_as_seen(table=_current_table(table_id), user=user)
+
+
+def table_as_seen(*, table: Table, user) -> dict:
+    """table_for_viewer's JSON for a table just read or written (no overdue turn open)."""
     seats = list(table.seats.all())
     seat = _viewer_seat(seats, user)
     view, to_act, outcome = None, [], None

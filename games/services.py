@@ -8,7 +8,9 @@ the one exception is a move that arrives after its turn's deadline: the turn is 
 commits) and then the move is refused.
 """
 
-from django.db import transaction
+from concurrent.futures import ThreadPoolExecutor
+
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games.engines import ENGINE_NAMES, get_engine
@@ -25,6 +27,8 @@ from .table_setup import (
     seat_name,
     turn_seconds_from,
 )
+
+SWEEP_THREADS = 8
 
 
 def table_create(*, game: str, players: int, options: dict, bots: list[int], by) -> Table:
@@ -131,13 +135,12 @@ def table_move(*, table_id: int, turn: int, move: dict, by, bot_seat: int | None
 
 
 def _mover_seat(*, table: Table, by, bot_seat: int | None) -> int:
-    if by is None:
-        seat = table.seats.filter(seat=bot_seat, bot=True).values_list("seat", flat=True).first()
-    else:
-        seat = table.seats.filter(user=by).values_list("seat", flat=True).first()
-    if seat is None:
-        raise NotYourTurn("You hold no seat at this table.")
-    return seat
+    for seat in table.seats.all():  # fetched with the lock
+        if (seat.bot and by is None and seat.seat == bot_seat) or (
+            by is not None and seat.user_id == by.pk
+        ):
+            return seat.seat
+    raise NotYourTurn("You hold no seat at this table.")
 
 
 def _check_turn(*, table: Table, eng, state, seat: int, turn) -> None:
@@ -174,13 +177,29 @@ def table_turn_expire(*, table_id: int, turn: int) -> bool:
     return True
 
 
-def overdue_turns_sweep() -> int:
+def overdue_turns_sweep(*, parallel: int = SWEEP_THREADS) -> int:
     """Expire every overdue turn (its task was lost: a worker crash, a broker restart).
-    Returns how many turns it expired."""
-    overdue = Table.objects.filter(
-        status=Table.Status.PLAYING, deadline__lte=timezone.now()
-    ).values_list("pk", "turn")
-    return sum(table_turn_expire(table_id=pk, turn=turn) for pk, turn in overdue)
+    Returns how many turns it expired.
+
+    A crash can leave hundreds of turns overdue at once; each expiry mostly waits on the
+    database, so `parallel` threads (each with its own connection) share them out.
+    """
+    overdue = list(
+        Table.objects.filter(status=Table.Status.PLAYING, deadline__lte=timezone.now())
+        .order_by("deadline")
+        .values_list("pk", "turn")
+    )
+
+    def expire(table_id: int, turn: int) -> bool:
+        try:
+            return table_turn_expire(table_id=table_id, turn=turn)
+        finally:
+            connection.close()  # this thread's own connection
+
+    if len(overdue) <= 1:
+        return sum(table_turn_expire(table_id=pk, turn=turn) for pk, turn in overdue)
+    with ThreadPoolExecutor(max_workers=min(parallel, len(overdue))) as pool:
+        return sum(pool.map(expire, *zip(*overdue)))
 
 
 __all__ = [

@@ -14,8 +14,9 @@ BOT_NAMES = ("Daisy", "Buttercup", "Clover", "Bluebell", "Primrose", "Heather", 
 
 
 def locked_table(table_id: int) -> Table:
-    """The table row, locked until the transaction ends: the one lock of every table write."""
-    return Table.objects.select_for_update().get(pk=table_id)
+    """The table row, locked until the transaction ends: the one lock of every table write
+    (with its seats, which the writes read and only table_join changes, under this lock)."""
+    return Table.objects.select_for_update().prefetch_related("seats").get(pk=table_id)
 
 
 def turn_seconds_from(*, options: dict, defaults: dict) -> int:

@@ -16,7 +16,7 @@ from django.db import transaction
 
 from games.engines import get_engine
 
-from .models import Seat, Table, TableMove
+from .models import Table, TableMove
 
 logger = logging.getLogger(__name__)
 
@@ -121,11 +121,7 @@ def _wake_on_commit(*, table: Table, to_act: list[int]) -> None:
     """After commit: the expiry task at the deadline, keyed by (table, turn), and a think
     delay for each bot to act. If the broker is away the sweep still expires the turn."""
     table_id, turn, deadline = table.pk, table.turn, table.deadline
-    bot_seats = list(
-        Seat.objects.filter(table_id=table_id, bot=True, seat__in=to_act).values_list(
-            "seat", flat=True
-        )
-    )
+    bot_seats = [seat.seat for seat in table.seats.all() if seat.bot and seat.seat in to_act]
     low, high = settings.GAMES_BOT_THINK_SECONDS
     # A bot answers well inside the clock, however short the table's clock is.
     think_cap = max(0.0, table.turn_seconds / 2)

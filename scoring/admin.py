@@ -17,36 +17,11 @@ from leagues.admin import VenueScopedAdminMixin
 from . import season_admin  # noqa: F401  (registers the Season admin: its rules are scoring's)
 from .models import ResultVersion, VenueScreen
 from .services import venue_screen_issue
+from .sheets import sheet_changes
 
 
-def sheet_changes(before, after, path: str = "") -> list[tuple[str, str, str]]:
-    """(path, before, after) for every leaf of the sheet that differs, e.g. rounds.3.2."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        changes = []
-        for key in sorted(set(before) | set(after), key=str):
-            changes += sheet_changes(
-                before.get(key, _MISSING), after.get(key, _MISSING), f"{path}{key}."
-            )
-        return changes
-    if isinstance(before, list) and isinstance(after, list):
-        changes = []
-        for index in range(max(len(before), len(after))):
-            changes += sheet_changes(
-                before[index] if index < len(before) else _MISSING,
-                after[index] if index < len(after) else _MISSING,
-                f"{path}{index}.",
-            )
-        return changes
-    if before == after:
-        return []
-    return [(path.rstrip(".") or "sheet", _show(before), _show(after))]
-
-
-_MISSING = object()
-
-
-def _show(value) -> str:
-    return "—" if value is _MISSING else json.dumps(value, ensure_ascii=False)
+def _shown(value) -> str:
+    return "—" if value is None else json.dumps(value, ensure_ascii=False)
 
 
 @admin.register(ResultVersion)
@@ -54,6 +29,8 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
     venue_lookup = "fixture__venue"
     list_display = [
         "fixture",
+        "league",
+        "game",
         "number",
         "is_current",
         "score",
@@ -63,6 +40,8 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
         "created_at",
     ]
     list_filter = [
+        "fixture__season__league__game",
+        ("fixture__season__league", admin.RelatedOnlyFieldListFilter),
         "is_current",
         "source",
         "winner",
@@ -110,6 +89,14 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
             lookup, value, request
         )
 
+    @admin.display(description="league", ordering="fixture__season__league__name")
+    def league(self, version):
+        return f"{version.fixture.season.league.name} · {version.fixture.season.name}"
+
+    @admin.display(description="game", ordering="fixture__season__league__game")
+    def game(self, version):
+        return version.fixture.season.league.get_game_display()
+
     @admin.display(description="score (home – away)")
     def score(self, version):
         return f"{version.home_score} – {version.away_score}"
@@ -129,7 +116,10 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
         )
         if previous is None:
             return "—"
-        rows = sheet_changes(previous.sheet, version.sheet)
+        rows = [
+            (path or "sheet", _shown(old), _shown(new))
+            for path, old, new in sheet_changes(previous.sheet, version.sheet)
+        ]
         if not rows:
             return f"Same sheet as version {previous.number}."
         return format_html(

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiResponse,
+    PolymorphicProxySerializer,
     extend_schema,
     extend_schema_field,
     inline_serializer,
@@ -29,10 +30,26 @@ from leagues.api import LeagueRefSerializer, SeasonRefSerializer, TeamRefSeriali
 from leagues.models import Fixture, Season
 from leagues.permissions import can_enter_results, ensure_can_enter_results
 
+from .kinds import all_kinds
 from .models import ResultVersion
 from .selectors import fixture_current_result, fixture_result_history, season_standings
 from .services import BeforeFixtureDay, FixtureNotOpen, ResultConflict, result_submit
 from .sheets import SheetInvalid, unstorable_character
+
+# The sheet in the OpenAPI schema: one component per game (KorovaSheet, ConquianSheet,
+# ConvoySheet, ...), each declared by its kind; the fixture's game decides which applies.
+# Only the schema: the kind's own validation checks a sheet (every message names its field).
+SHEET_SCHEMA = PolymorphicProxySerializer(
+    component_name="ResultSheet",
+    serializers=[kind.sheet_serializer for kind in all_kinds()],
+    resource_type_field_name=None,
+)
+
+
+@extend_schema_field(SHEET_SCHEMA)
+class SavedSheetField(serializers.DictField):
+    """A saved sheet, described in the schema by its game's shape."""
+
 
 # ---- Output shapes ----------------------------------------------------------------------------
 
@@ -42,7 +59,7 @@ class ResultVersionOutputSerializer(serializers.ModelSerializer):
 
     fixture = serializers.IntegerField(source="fixture_id")
     version = serializers.IntegerField(source="number")
-    sheet = serializers.DictField(help_text="The game's result sheet (see docs/api.md).")
+    sheet = SavedSheetField(help_text="The game's result sheet: the shape of the fixture's game.")
     created_by = serializers.SerializerMethodField(
         help_text="Who saved it: shown to staff of the fixture's venue and admins, else null."
     )
@@ -116,6 +133,7 @@ def _version_data(version: ResultVersion, *, show_author: bool) -> dict:
 # ---- Submit and read a fixture's result -------------------------------------------------------
 
 
+@extend_schema_field(SHEET_SCHEMA)
 class SheetField(serializers.DictField):
     """The sheet as sent: a JSON object whose text PostgreSQL can store and JSON can carry.
 

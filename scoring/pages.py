@@ -8,29 +8,16 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from leagues import selectors as leagues_selectors
-from leagues.models import Fixture, Game
+from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 
 from . import fixture_results
+from .kind_figures import player_figures_by_game, season_table
+from .kinds import get_kind
 from .records import record_by_game
-from .result_display import fixture_result_summary
-from .season_rules import season_rules
-from .selectors import season_standings
+from .season_rules import season_rules_describe
 
-# How each game's own units read in tables: (short column label, what it counts, better).
-GAME_UNITS = {
-    Game.CONVOY: {"unit": "convoys", "for": "Convoys won", "against": "Convoys conceded"},
-    Game.KOROVA: {
-        "unit": "heads",
-        "for": "Penalty heads taken",
-        "against": "Heads taken by opponents",
-    },
-    Game.CONQUIAN: {
-        "unit": "deal points",
-        "for": "Deal points won",
-        "against": "Deal points conceded",
-    },
-}
+FORM_WORDS = {"W": "Won", "D": "Drawn", "L": "Lost"}
 
 
 def _or_404(read, **kwargs):
@@ -54,16 +41,32 @@ def home(request):
 
 def season_detail(request, league_slug, season_slug):
     season = _or_404(leagues_selectors.season_get, league_slug=league_slug, season_slug=season_slug)
+    kind = get_kind(season.game)
+    form_words = _form_words(kind)
+    standings = season_table(season=season)
+    table = [
+        (
+            line.row,
+            [
+                (column, _shown(column, value))
+                for column, value in zip(standings.columns, line.cells)
+            ],
+            [(letter, *form_words[letter]) for letter in line.row.form],
+        )
+        for line in standings.rows
+    ]
     return render(
         request,
         "scoring/season_detail.html",
         {
             "season": season,
             "league": season.league,
-            "units": GAME_UNITS[season.game],
-            "standings": season_standings(season=season),
+            "kind": kind,
+            "columns": standings.columns,
+            "table": table,
+            "form_words": list(form_words.values()),
             "progress": leagues_selectors.season_progress(season=season),
-            "rules": season_rules(season=season),
+            "rules": season_rules_describe(season=season),
             "recent": fixture_results.fixtures_recent_results(limit=5, season=season),
             "upcoming": fixture_results.fixtures_upcoming(limit=5, season=season),
         },
@@ -78,7 +81,6 @@ def season_fixtures(request, league_slug, season_slug):
         {
             "season": season,
             "league": season.league,
-            "units": GAME_UNITS[season.game],
             "rounds": fixture_results.season_fixtures_by_round(season=season),
         },
     )
@@ -107,9 +109,9 @@ def player_detail(request, slug):
         {
             "player": player,
             "memberships": player.memberships.all(),
+            "own_figures": player_figures_by_game(player=player),
             "records": record_by_game(team_ids=team_ids),
             "seasons": fixture_results.team_fixtures_by_season(team_ids=team_ids),
-            "team_ids": team_ids,
         },
     )
 
@@ -140,11 +142,30 @@ def fixture_detail(request, pk):
             "fixture": fixture,
             "season": fixture.season,
             "league": fixture.season.league,
-            "units": GAME_UNITS[fixture.season.game],
+            "kind": get_kind(fixture.season.game),
             "result": result,
             "played": played,
-            "summary": fixture_result_summary(fixture=fixture, result=result) if played else None,
+            "display": fixture_results.fixture_result_display(fixture=fixture, result=result)
+            if played
+            else None,
             "entry_url": reverse("result-entry", args=[fixture.pk]) if may_enter else None,
             "history_url": reverse("result-history", args=[fixture.pk]) if may_enter else None,
         },
     )
+
+
+def _shown(column, value) -> str:
+    """A table cell: a difference with its sign, so that +3 and -3 read apart."""
+    if column.key == "difference" and value > 0:
+        return f"+{value}"
+    return str(value)
+
+
+def _form_words(kind) -> dict[str, tuple[str, str]]:
+    """The form's letters as the game's table names them (Convoy's drawn fixture is a
+    stalemate, "S"): letter -> (shown, word)."""
+    drawn = next((column for column in kind.standings_columns if column.key == "drawn"), None)
+    words = {letter: (letter, word) for letter, word in FORM_WORDS.items()}
+    if drawn is not None:
+        words["D"] = (drawn.label, drawn.explanation.split(":")[0])
+    return words

@@ -3,105 +3,24 @@ tie-breakers). Registered by scoring because the rules are scoring's (the standi
 game kinds check them); leagues/admin/ holds the rest of the league's admin.
 """
 
-from importlib import import_module
-
-from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.options import IS_POPUP_VAR
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.db.models import Count
+from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
-from games.engines.options import resolve_options
 from leagues import services
 from leagues.admin import HistoryAdmin
-from leagues.models import Entry, Game, Season
+from leagues.models import Entry, League, Season
 
 from .kinds import get_kind
-from .tiebreakers import TIE_BREAKERS, tie_breaker_chain
-
-
-def engine_options(game: str) -> tuple:
-    """The OPTIONS declared by the game's engine module (games.engines.<game>)."""
-    return import_module(f"games.engines.{game}").OPTIONS
-
-
-def _sentence(error: Exception) -> str:
-    """An engine's or a scoring module's message ("option 'x' must be…") as a sentence."""
-    text = str(error).rstrip(".")
-    return f"{text[:1].upper()}{text[1:]}."
-
-
-class SeasonForm(forms.ModelForm):
-    class Meta:
-        model = Season
-        fields = [
-            "league",
-            "name",
-            "slug",
-            "starts_on",
-            "rule_options",
-            "fixture_format",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "tie_breakers",
-        ]
-        help_texts = {
-            "rule_options": 'The game\'s rule options by name, e.g. {"end_score": 66}; '
-            "leave {} for the defaults (listed below).",
-            "fixture_format": 'Convoy: {"games": N} for best of N (default 1). '
-            "Корова and Conquian: {}.",
-            "tie_breakers": "Keys that order the table, in turn: "
-            + ", ".join(f'"{key}" ({cls.name})' for key, cls in TIE_BREAKERS.items())
-            + ".",
-        }
-
-    def clean_rule_options(self):
-        value = self.cleaned_data.get("rule_options")
-        if value is None:
-            return {}
-        if not isinstance(value, dict):
-            raise ValidationError('Give the options as an object, e.g. {"end_score": 66}.')
-        return value
-
-    def clean_fixture_format(self):
-        value = self.cleaned_data.get("fixture_format")
-        if value is None:
-            return {}
-        if not isinstance(value, dict):
-            raise ValidationError('Give the format as an object, e.g. {"games": 3}.')
-        return value
-
-    def clean_tie_breakers(self):
-        value = self.cleaned_data.get("tie_breakers")
-        try:
-            tie_breaker_chain(value)
-        except ValueError as error:
-            raise ValidationError(_sentence(error))
-        return value
-
-    def clean(self):
-        data = super().clean()
-        league = data.get("league")
-        if league is not None and "rule_options" in data:
-            try:
-                resolve_options(engine_options(league.game), data["rule_options"])
-            except ValueError as error:
-                self.add_error("rule_options", _sentence(error))
-        if league is not None and "fixture_format" in data:
-            self._check_fixture_format(league.game, data["fixture_format"])
-        points = [data.get(name) for name in ("points_win", "points_draw", "points_loss")]
-        if None not in points and not points[0] >= points[1] >= points[2]:
-            self.add_error("points_draw", "Points must go win ≥ draw ≥ loss.")
-        return data
-
-    def _check_fixture_format(self, game: str, value: dict) -> None:
-        try:
-            get_kind(game).check_fixture_format(value)
-        except ValueError as error:
-            self.add_error("fixture_format", _sentence(error))
+from .models import ResultVersion
+from .season_rules import season_rules_set
+from .season_rules_form import TIE_BREAKER_FIELDS, SeasonForm
 
 
 class EntryInline(admin.TabularInline):
@@ -114,7 +33,11 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Season)
 class SeasonAdmin(HistoryAdmin):
+    """A season: name and dates, teams entered, its rules (a form built from the game's
+    options), its fixtures, and a "Generate fixtures" button on its page."""
+
     form = SeasonForm
+    change_form_template = "scoring/admin/season_change_form.html"
     list_display = ["__str__", "league", "game_name", "starts_on", "team_count", "fixture_count"]
     list_filter = ["league__game", "league", "starts_on"]
     search_fields = ["name", "slug", "league__name", "teams__name"]
@@ -123,24 +46,58 @@ class SeasonAdmin(HistoryAdmin):
     prepopulated_fields = {"slug": ["name"]}
     inlines = [EntryInline]
     actions = ["generate_fixtures"]
-    readonly_fields = ["effective_rule_options", "options_per_game", "fixtures_by_round"]
-    fieldsets = [
-        (None, {"fields": ["league", "name", "slug", "starts_on"]}),
-        (
-            "Rules",
-            {
-                "fields": [
-                    "rule_options",
-                    "effective_rule_options",
-                    "options_per_game",
-                    "fixture_format",
-                    ("points_win", "points_draw", "points_loss"),
-                    "tie_breakers",
-                ]
-            },
-        ),
-        ("Fixtures", {"fields": ["fixtures_by_round"]}),
-    ]
+    readonly_fields = ["fixtures_by_round"]
+
+    def _game(self, request, obj) -> str | None:
+        """The season's game, or on the add page the game of the league posted or linked."""
+        if obj is not None:
+            return obj.game
+        league_id = request.POST.get("league") or request.GET.get("league")
+        if not league_id or not str(league_id).isdigit() or not str(league_id).isascii():
+            return None
+        return League.objects.filter(pk=int(league_id)).values_list("game", flat=True).first()
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if getattr(request, "_history_revert", False):
+            return super().get_form(request, obj, change=change, **kwargs)
+        kwargs["fields"] = None  # the form declares its own fields, some built per game
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.game = self._game(request, obj)
+        form.game_rules_locked = (
+            obj is not None and ResultVersion.objects.filter(fixture__season=obj).exists()
+        )
+        return form
+
+    def get_fieldsets(self, request, obj=None):
+        game = self._game(request, obj)
+        rules = ["points_win", "points_draw", "points_loss", *TIE_BREAKER_FIELDS]
+        fieldsets = [(None, {"fields": ["league", "name", "slug", "starts_on"]})]
+        if game is None:
+            fieldsets.append(
+                (
+                    "Rules",
+                    {
+                        "fields": rules,
+                        "description": "Save the season to set its game's options.",
+                    },
+                )
+            )
+        else:
+            kind = get_kind(game)
+            fieldsets.append(
+                (
+                    f"{kind.label} rules",
+                    {
+                        "fields": [f"option_{option.name}" for option in kind.engine.options]
+                        + [f"format_{option.name}" for option in kind.fixture_format_options],
+                        "description": "Leave an option blank to follow the game's default.",
+                    },
+                )
+            )
+            fieldsets.append(("League points and order", {"fields": rules}))
+        if obj is not None:
+            fieldsets.append(("Fixtures", {"fields": ["fixtures_by_round"]}))
+        return fieldsets
 
     def get_queryset(self, request):
         return (
@@ -154,7 +111,7 @@ class SeasonAdmin(HistoryAdmin):
 
     @admin.display(description="game", ordering="league__game")
     def game_name(self, season):
-        return Game(season.league.game).label
+        return season.league.get_game_display()
 
     @admin.display(description="teams", ordering="team_total")
     def team_count(self, season):
@@ -164,38 +121,67 @@ class SeasonAdmin(HistoryAdmin):
     def fixture_count(self, season):
         return season.fixture_total
 
-    @admin.display(description="effective rule options")
-    def effective_rule_options(self, season):
-        if season.pk is None:
-            return "—"
+    def save_model(self, request, obj, form, change):
+        if getattr(request, "_history_revert", False):
+            super().save_model(request, obj, form, change)
+            return
+        rules = form.season_rules
         try:
-            resolved = resolve_options(engine_options(season.game), season.rule_options)
-        except ValueError as error:
-            return f"Invalid: {error}"
-        return ", ".join(f"{name} = {value!r}" for name, value in resolved.items())
-
-    @admin.display(description="options per game")
-    def options_per_game(self, season):
-        rows = []
-        for game in Game:
-            for option in engine_options(game.value):
-                allowed = (
-                    ", ".join(map(str, option.choices))
-                    if option.choices
-                    else f"{option.minimum if option.minimum is not None else '…'}–"
-                    f"{option.maximum if option.maximum is not None else '…'}"
-                    if option.kind is int
-                    else "true or false"
-                    if option.kind is bool
-                    else "text"
+            with transaction.atomic():
+                super().save_model(request, obj, form, change)
+                season_rules_set(
+                    season_id=obj.pk,
+                    rule_options=rules.rule_options,
+                    fixture_format=rules.fixture_format,
+                    points_win=rules.points_win,
+                    points_draw=rules.points_draw,
+                    points_loss=rules.points_loss,
+                    tie_breakers=rules.tie_breakers,
+                    by=request.user,
                 )
-                rows.append((game.label, option.name, repr(option.default), allowed))
-        return format_html(
-            '<table><thead><tr><th scope="col">Game</th><th scope="col">Option</th>'
-            '<th scope="col">Default</th><th scope="col">Allowed</th></tr></thead>'
-            "<tbody>{}</tbody></table>",
-            format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", rows),
-        )
+        except (ValidationError, PermissionDenied) as error:
+            # Someone changed the season (a first result) between loading the form and saving.
+            request._season_change_refused = True
+            reason = " ".join(getattr(error, "messages", [str(error)]))
+            self.message_user(request, f"Not saved: {reason}", messages.ERROR)
+
+    def save_related(self, request, form, formsets, change):
+        if not getattr(request, "_season_change_refused", False):
+            super().save_related(request, form, formsets, change)
+
+    def log_addition(self, request, obj, message):
+        if not getattr(request, "_season_change_refused", False):
+            return super().log_addition(request, obj, message)
+
+    def log_change(self, request, obj, message):
+        if not getattr(request, "_season_change_refused", False):
+            return super().log_change(request, obj, message)
+
+    def response_add(self, request, obj, post_url_continue=None):
+        if getattr(request, "_season_change_refused", False):
+            return HttpResponseRedirect(request.path)
+        if not request.POST.keys() & {"_continue", "_addanother", IS_POPUP_VAR}:
+            # The game's own options are set on the season's page, once its game is known.
+            self.message_user(
+                request, f"{obj} added: now set its game's options, then generate its fixtures."
+            )
+            return HttpResponseRedirect(reverse("admin:leagues_season_change", args=[obj.pk]))
+        return super().response_add(request, obj, post_url_continue)
+
+    def response_change(self, request, obj):
+        if getattr(request, "_season_change_refused", False):
+            return HttpResponseRedirect(request.path)
+        if "_generate_fixtures" in request.POST:
+            self._generate(request, obj)
+            return HttpResponseRedirect(request.path)
+        return super().response_change(request, obj)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = {
+            **(extra_context or {}),
+            "may_generate": self.has_generate_permission(request),
+        }
+        return super().change_view(request, object_id, form_url, extra_context)
 
     @admin.display(description="fixtures")
     def fixtures_by_round(self, season):
@@ -240,16 +226,20 @@ class SeasonAdmin(HistoryAdmin):
     @admin.action(description="Generate fixtures (double round robin)", permissions=["generate"])
     def generate_fixtures(self, request, queryset):
         for season in queryset.order_by("pk"):
-            try:
-                fixtures = services.fixtures_generate(season=season, by=request.user)
-            except (ValidationError, PermissionDenied) as error:
-                reason = " ".join(getattr(error, "messages", [str(error)]))
-                self.message_user(request, f"{season}: {reason}", messages.ERROR)
-                continue
-            rounds = len({fixture.round for fixture in fixtures})
-            self.message_user(
-                request,
-                f"{season}: {len(fixtures)} fixtures in {rounds} rounds, the first on "
-                f"{timezone.localtime(fixtures[0].starts_at):%a %d %b %Y at %H:%M}.",
-                messages.SUCCESS,
-            )
+            self._generate(request, season)
+
+    def _generate(self, request, season) -> None:
+        """Generate the season's fixtures (leagues.services) and say how it went."""
+        try:
+            fixtures = services.fixtures_generate(season=season, by=request.user)
+        except (ValidationError, PermissionDenied) as error:
+            reason = " ".join(getattr(error, "messages", [str(error)]))
+            self.message_user(request, f"{season}: {reason}", messages.ERROR)
+            return
+        rounds = len({fixture.round for fixture in fixtures})
+        self.message_user(
+            request,
+            f"{season}: {len(fixtures)} fixtures in {rounds} rounds, the first on "
+            f"{timezone.localtime(fixtures[0].starts_at):%a %d %b %Y at %H:%M}.",
+            messages.SUCCESS,
+        )

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from games.engines import get_engine
-from games.engines.options import resolve_options
+from games.engines.options import Option, resolve_options
 from scoring.charts import Chart
 from scoring.ratings import RatedMatch
 
@@ -157,6 +157,9 @@ class GameKind:
     # The season's rule options shown on its page: option name -> (label, unit or "").
     rule_labels: ClassVar[dict[str, tuple[str, str]]] = {}
     rule_value_words: ClassVar[dict[str, dict[Any, str]]] = {}  # option -> value -> words
+    # The fixture format's options (Convoy's best of N), declared like the engine's options so
+    # that the admin builds a field for each; check_fixture_format judges the values.
+    fixture_format_options: ClassVar[tuple[Option, ...]] = ()
     sheet_serializer: ClassVar[type | None] = None  # the sheet's shape for the OpenAPI schema
     # The demo league (load_demo): its name, the season's rule options and fixture format.
     demo_league: ClassVar[tuple[str, dict, dict]]
@@ -276,6 +279,18 @@ class GameKind:
     def player_figures(self, *, player_id: int, results: list[PlayerResult]) -> list:
         """The player's own figures (PlayerFigure) over the results they appear on."""
         return []
+
+    # --- the fixture's page -------------------------------------------------------------
+
+    @property
+    def result_template(self) -> str:
+        """The template that lays out a result on the fixture's page (`result_display`)."""
+        return f"scoring/{self.game}/_result.html"
+
+    def result_display(self, *, sheet: dict, rule_options, players: Mapping[int, Any]) -> dict:
+        """What the fixture's page shows of a validated sheet, for `result_template`.
+        `players` maps the ids the sheet names to Player rows (for names and links)."""
+        return {}
 
     # --- ratings and charts (docs/ratings.md, docs/calendars-print-tv.md) -------------
 

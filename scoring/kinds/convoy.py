@@ -14,6 +14,7 @@ from rest_framework import serializers
 
 from games.engines.convoy import convoys_to_win
 from games.engines.convoy_board import SHAPE_NAMES
+from games.engines.options import Option
 from scoring.ratings import RatedMatch
 
 from .base import (
@@ -76,6 +77,9 @@ class ConvoyKind(GameKind):
     @property
     def sheet_serializer(self):
         return ConvoySheetSerializer
+
+    fixture_format_options = (Option("games", 1, int, minimum=1, maximum=MAX_GAMES),)
+    rule_labels = {"games": ("Games in a fixture (best of)", "")}
 
     def check_fixture_format(self, fixture_format) -> dict:
         if not isinstance(fixture_format, Mapping):
@@ -210,6 +214,18 @@ class ConvoyKind(GameKind):
             PlayerFigure("games_won", "Games won", won, "Games the player's pair won."),
             PlayerFigure("convoys", "Convoys", convoys, "Convoys the player's pair made."),
         ]
+
+    def result_display(self, *, sheet, rule_options, players) -> dict:
+        games = [
+            {
+                "number": number,
+                "winner": game.get("winner", ""),
+                "home_convoys": game.get("convoys", {}).get("home", 0),
+                "away_convoys": game.get("convoys", {}).get("away", 0),
+            }
+            for number, game in enumerate(sheet.get("games", []), 1)
+        ]
+        return {"games": games}
 
     # --- ratings ----------------------------------------------------------------------
 

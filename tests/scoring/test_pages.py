@@ -152,26 +152,54 @@ def test_season_fixtures_page_groups_fixtures_by_round_with_scores(client, world
     assert "Anchor Swans" in round3 and "19:30" in round3
 
 
+def records(response) -> dict[str, dict[str, str]]:
+    """Each record table of a team or player page: game -> {column heading: value}."""
+    tables = {}
+    html = response.content.decode()
+    for table in re.findall(r'<table class="compact record">(.*?)</table>', html, flags=re.S):
+        game = re.search(r"<caption>(.*?)</caption>", table).group(1)
+        heads = re.findall(r"<abbr [^>]*>(.*?)</abbr>", table)
+        values = re.findall(r'<td class="num">(.*?)</td>', table)
+        tables[game] = dict(zip(heads, values, strict=True))
+    return tables
+
+
 def test_team_page_shows_players_record_per_game_and_results(client, world):
     team = world.teams[0]
     response = client.get(reverse("team-detail", args=[team.slug]))
     page = text(response)
     assert "Alice Archer" in page and "Bob Baker" in page
     assert "The Crown" in page
-    # Корова W2, Convoy L1, Conquian L1 (game, P, W, D, L)
-    assert "Корова 006 2 2 0 0" in page
-    assert "Convoy 1 0 0 1" in page
-    assert "Conquian 1 0 0 1" in page
+    shown = records(response)
+    # Корова W2, Convoy L1, Conquian L1, each in the game's own columns
+    assert shown["Корова 006"] == {
+        "P": "2",
+        "W": "2",
+        "D": "0",
+        "L": "0",
+        "HF": "90",
+        "HA": "200",
+        "Diff": "110",
+    }
+    assert list(shown) == ["Convoy", "Корова 006", "Conquian"]
+    assert (shown["Convoy"]["P"], shown["Convoy"]["L"], shown["Convoy"]["S"]) == ("1", "1", "0")
+    assert (shown["Conquian"]["P"], shown["Conquian"]["L"]) == ("1", "1")
+    assert "Stalemates: fixtures level on games won." in page  # every abbreviation explained
     assert "45–100" in page  # their view of the round 1 score: their heads first
 
 
-def test_player_page_shows_record_per_game_across_seasons(client, world):
+def test_player_page_shows_the_players_own_figures_and_their_teams_record(client, world):
     player = world.teams[1].members.get(position=2).player  # Dan Dyer, Crown Heads
-    page = text(client.get(reverse("player-detail", args=[player.slug])))
+    response = client.get(reverse("player-detail", args=[player.slug]))
+    page = text(response)
     assert "Dan Dyer" in page and "Crown Heads" in page
-    assert "Корова 006 2 0 0 2" in page
-    assert "Convoy 1 1 0 0" in page
-    assert "Conquian 1 1 0 0" in page
+    own = page.split("Dan Dyer's own games")[1].split("Team record per game")[0]
+    assert "Корова 006 Games 2" in own and "Heads per game" in own and "Best game" in own
+    assert "Conquian" in own and "Convoy" in own
+    shown = records(response)
+    assert (shown["Корова 006"]["P"], shown["Корова 006"]["L"]) == ("2", "2")
+    assert (shown["Convoy"]["P"], shown["Convoy"]["W"]) == ("1", "1")
+    assert (shown["Conquian"]["P"], shown["Conquian"]["W"]) == ("1", "1")
 
 
 def test_player_without_a_team_has_a_page_without_records(client, db):
@@ -221,7 +249,7 @@ def test_fixture_page_shows_korova_player_totals_and_the_team_totals(client, wor
 
 def test_fixture_page_shows_convoy_games(client, world):
     page = text(client.get(reverse("fixture-detail", args=[world.convoy_fixture.pk])))
-    assert re.search(r"1 Crown Heads 1–3", page)
+    assert re.search(r"1 Crown Heads won 1–3", page)
     assert "Crown Heads won" in page
 
 

@@ -12,12 +12,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import League, Player, Season, StaffMembership, Team, TeamMember, Venue
 from leagues.services import fixtures_generate
 from scoring.kinds import all_kinds, get_kind
-from scoring.services import result_submit
+from scoring.models import VenueScreen
+from scoring.services import result_submit, venue_screen_issue
 
 ADMIN_LOGIN = ("admin", "roundel-admin")
 VENUES = {
@@ -53,6 +55,12 @@ class Command(BaseCommand):
             action="store_true",
             help="Load it with DEBUG off too (a demo server): the demo passwords are public.",
         )
+        parser.add_argument(
+            "--site-url",
+            default="http://127.0.0.1:8000",
+            help="The address the site is served at, for the login link it prints "
+            "(default http://127.0.0.1:8000; make run passes its PORT).",
+        )
 
     def handle(self, *args, **options):
         if not settings.DEBUG and not options["force"]:
@@ -68,7 +76,8 @@ class Command(BaseCommand):
             seasons = self.ensure_seasons(teams)
         for season in seasons:
             self.play_first_half(season, staff, admin)
-        self.print_logins()
+        self.print_logins(site_url=options["site_url"])
+        self.print_screens(site_url=options["site_url"])
 
     def ensure_admin(self):
         username, password = ADMIN_LOGIN
@@ -168,9 +177,9 @@ class Command(BaseCommand):
                 by=staff.get(fixture.venue_id, admin),
             )
 
-    def print_logins(self):
+    def print_logins(self, *, site_url: str):
         admin_name, admin_password = ADMIN_LOGIN
-        self.stdout.write("Demo logins (http://127.0.0.1:8000/accounts/login/):")
+        self.stdout.write(f"Demo logins ({site_url.rstrip('/')}/accounts/login/):")
         self.stdout.write(f"  league admin: {admin_name} / {admin_password}  (/admin/)")
         for name, _, (username, password) in VENUES.values():
             self.stdout.write(f"  staff of {name}: {username} / {password}  (/staff/)")
@@ -178,6 +187,16 @@ class Command(BaseCommand):
             for name in player_names:
                 username, password = player_login(name)
                 self.stdout.write(f"  {name}: {username} / {password}")
+
+    def print_screens(self, *, site_url: str):
+        """The pubs' TV screen addresses (docs/calendars-print-tv.md), issued once."""
+        self.stdout.write("Pub TV screens:")
+        for slug, (name, _, _) in VENUES.items():
+            venue = Venue.objects.get(slug=slug)
+            screen = VenueScreen.objects.filter(venue=venue).first()
+            screen = screen or venue_screen_issue(venue_id=venue.pk)
+            path = reverse("tv-screen", args=[slug, screen.token])
+            self.stdout.write(f"  {name}: {site_url.rstrip('/')}{path}")
 
 
 def player_login(name: str) -> tuple[str, str]:

@@ -1,0 +1,117 @@
+"""The admin of result versions (scoring/admin.py): read-only for everyone, scoped to the
+venues a member of staff serves, each listed with its league and game."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import ResultVersion
+from tests.factories import (
+    FixtureFactory,
+    LeagueFactory,
+    SeasonFactory,
+    StaffMembershipFactory,
+    TeamFactory,
+    UserFactory,
+    VenueFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def superuser():
+    return UserFactory(username="league-admin", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def crown_staff():
+    return StaffMembershipFactory(
+        user__username="crown-staff", user__is_staff=True, venue__name="The Crown"
+    )
+
+
+@pytest.fixture
+def crown_fixture(crown_staff):
+    return FixtureFactory(home_team=TeamFactory(home_venue=crown_staff.venue))
+
+
+@pytest.fixture
+def anchor_fixture():
+    return FixtureFactory(home_team=TeamFactory(home_venue=VenueFactory(name="The Anchor")))
+
+
+def change_url(obj):
+    return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
+
+
+def make_version(fixture, number=1, sheet=None, **fields):
+    return ResultVersion.objects.create(
+        fixture=fixture,
+        number=number,
+        sheet=sheet or {"rounds": [[1, 2, 3, 4]]},
+        home_score=fields.pop("home_score", 3),
+        away_score=fields.pop("away_score", 7),
+        winner=fields.pop("winner", "home"),
+        is_current=fields.pop("is_current", True),
+        **fields,
+    )
+
+
+def test_result_versions_list_their_league_and_game(client, superuser):
+    league = LeagueFactory(name="Корова Pub League", game="korova")
+    make_version(FixtureFactory(season=SeasonFactory(league=league, name="Autumn")))
+    client.force_login(superuser)
+    response = client.get(reverse("admin:scoring_resultversion_changelist"))
+    page = response.content.decode()
+    assert "Корова Pub League · Autumn" in page and "Корова 006" in page
+    filtered = client.get(
+        reverse("admin:scoring_resultversion_changelist"),
+        {"fixture__season__league__game__exact": "convoy"},
+    )
+    assert list(filtered.context["cl"].result_list) == []
+
+
+def test_result_versions_are_read_only_for_everyone(client, superuser, crown_fixture):
+    version = make_version(crown_fixture)
+    client.force_login(superuser)
+    assert client.get(change_url(version)).status_code == 200
+    assert client.post(change_url(version), {"note": "edited"}).status_code == 403
+    delete_url = reverse("admin:scoring_resultversion_delete", args=[version.pk])
+    assert client.post(delete_url, {"post": "yes"}).status_code == 403
+    assert client.get(reverse("admin:scoring_resultversion_add")).status_code == 403
+    version.refresh_from_db()
+    assert version.note == ""
+
+
+def test_result_version_page_shows_who_when_and_what_changed(client, superuser, crown_fixture):
+    make_version(crown_fixture, 1, {"rounds": [[1, 2, 3, 4]]}, is_current=False)
+    second = make_version(crown_fixture, 2, {"rounds": [[1, 9, 3, 4]]}, created_by=superuser)
+    client.force_login(superuser)
+    page = client.get(change_url(second)).content.decode()
+    assert "rounds.0.1" in page
+    assert "league-admin" in page
+
+
+def test_fixture_page_links_to_its_result_versions(client, superuser, crown_fixture):
+    make_version(crown_fixture)
+    make_version(FixtureFactory())
+    client.force_login(superuser)
+    page = client.get(change_url(crown_fixture)).content.decode()
+    url = (
+        f"{reverse('admin:scoring_resultversion_changelist')}?fixture__id__exact={crown_fixture.pk}"
+    )
+    assert url in page
+    response = client.get(url)
+    assert [v.fixture for v in response.context["cl"].result_list] == [crown_fixture]
+
+
+def test_venue_staff_see_only_result_versions_at_their_venue(
+    client, crown_staff, crown_fixture, anchor_fixture
+):
+    mine = make_version(crown_fixture)
+    theirs = make_version(anchor_fixture)
+    client.force_login(crown_staff.user)
+    response = client.get(reverse("admin:scoring_resultversion_changelist"))
+    assert list(response.context["cl"].result_list) == [mine]
+    assert client.get(change_url(mine)).status_code == 200
+    assert client.get(change_url(theirs)).status_code == 403

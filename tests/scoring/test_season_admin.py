@@ -1,0 +1,283 @@
+"""The season's admin page (scoring/season_admin.py, scoring/season_rules_form.py): the rules
+as a form built from the game's options, refusals next to the field, the "Generate fixtures"
+button and action."""
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+
+from leagues.models import Entry, Fixture, Season
+from scoring.models import ResultVersion
+from tests.factories import (
+    EntryFactory,
+    FixtureFactory,
+    LeagueFactory,
+    SeasonFactory,
+    StaffMembershipFactory,
+    TeamFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def superuser():
+    return UserFactory(username="league-admin", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def crown_staff():
+    return StaffMembershipFactory(user__username="crown-staff", user__is_staff=True)
+
+
+def change_url(obj):
+    return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
+
+
+def season_form(league, **fields):
+    """The season's form as the browser posts it: blank options follow the game's defaults."""
+    data = {
+        "league": league.pk,
+        "name": "Autumn 2026",
+        "slug": "autumn-2026",
+        "starts_on": "2026-09-01",
+        "points_win": 3,
+        "points_draw": 1,
+        "points_loss": 0,
+        "tie_breaker_1": "points",
+        "tie_breaker_2": "difference",
+        "tie_breaker_3": "head_to_head",
+        "tie_breaker_4": "wins",
+        "entries-TOTAL_FORMS": 0,
+        "entries-INITIAL_FORMS": 0,
+        "entries-MIN_NUM_FORMS": 0,
+        "entries-MAX_NUM_FORMS": 1000,
+    }
+    data.update(fields)
+    return data
+
+
+def season_change_form(season, **fields):
+    data = season_form(season.league, name=season.name, slug=season.slug)
+    data["starts_on"] = season.starts_on.isoformat()
+    data.update(fields)
+    return data
+
+
+def test_the_rules_are_fields_built_from_the_games_options(client, superuser):
+    season = SeasonFactory(league=LeagueFactory(game="korova"), rule_options={"end_score": 66})
+    client.force_login(superuser)
+    response = client.get(change_url(season))
+    form = response.context["adminform"].form
+    assert form.fields["option_end_score"].label == "Game ends at"
+    assert form.fields["option_end_score"].initial == 66
+    assert 'min="1"' in str(form["option_end_score"]) and 'max="1000"' in str(
+        form["option_end_score"]
+    )
+    editions = dict(form.fields["option_edition"].choices)
+    assert editions["classic"] == "Classic (55 has 7 heads)"
+    assert editions[""].startswith("Default (Корова 006")
+    assert [value for value, _ in form.fields["option_tactical"].choices] == ["", "true", "false"]
+    assert dict(form.fields["tie_breaker_2"].choices)["head_to_head"] == "Head to head"
+    assert "rule_options" not in form.fields and "tie_breakers" not in form.fields
+    assert "format_games" not in form.fields  # Корова has no fixture format
+
+
+def test_a_convoy_season_sets_its_best_of_n(client, superuser):
+    season = SeasonFactory(league=LeagueFactory(game="convoy"))
+    client.force_login(superuser)
+    response = client.post(change_url(season), season_change_form(season, format_games=3))
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    season.refresh_from_db()
+    assert season.fixture_format == {"games": 3}
+
+
+@pytest.mark.parametrize(
+    ("game", "field", "value", "message"),
+    [
+        ("korova", "option_end_score", "0", "must be at least 1."),
+        ("korova", "option_end_score", "1001", "must be at most 1000."),
+        ("korova", "option_end_score", "sixty", "Enter a whole number."),
+        ("korova", "option_end_score", "9" * 5000, "whole number"),
+        ("korova", "option_edition", "deluxe", "Select a valid choice."),
+        ("conquian", "option_carry_over", "triple", "Select a valid choice."),
+        ("convoy", "format_games", "16", "from 1 to 15"),
+        ("convoy", "format_games", "0", "from 1 to 15"),
+        ("korova", "tie_breaker_2", "luck", "Select a valid choice."),
+        ("korova", "tie_breaker_2", "points", "only once"),
+        ("korova", "tie_breaker_1", "", "This field is required."),
+        ("korova", "points_draw", "4", "win ≥ draw ≥ loss"),
+        ("korova", "points_win", "100", "from 0 to 99"),
+        ("korova", "points_loss", "-1", "from 0 to 99"),
+    ],
+)
+def test_bad_rules_show_a_message_next_to_the_field_and_save_nothing(
+    client, superuser, game, field, value, message
+):
+    season = SeasonFactory(league=LeagueFactory(game=game))
+    before = season.history.count()
+    client.force_login(superuser)
+    response = client.post(change_url(season), season_change_form(season, **{field: value}))
+    assert response.status_code == 200
+    assert message in " ".join(response.context["adminform"].form.errors[field])
+    season.refresh_from_db()
+    assert season.history.count() == before
+
+
+def test_a_new_season_then_its_games_options(client, superuser):
+    team = TeamFactory()
+    league = LeagueFactory(game="conquian")
+    client.force_login(superuser)
+    add = client.get(reverse("admin:leagues_season_add"))
+    assert "option_target" not in add.context["adminform"].form.fields
+    data = season_form(league, **{"entries-TOTAL_FORMS": 1, "entries-0-team": team.pk})
+    response = client.post(reverse("admin:leagues_season_add"), data)
+    season = Season.objects.get(slug="autumn-2026")
+    assert response["Location"] == change_url(season)  # on to the game's options
+    assert Entry.objects.filter(season=season, team=team).exists()
+    response = client.post(
+        change_url(season),
+        season_change_form(
+            season, option_target="7", option_carry_over="add", option_forcing="false"
+        ),
+    )
+    assert response.status_code == 302
+    season.refresh_from_db()
+    assert season.rule_options == {"target": 7, "carry_over": "add", "forcing": False}
+    latest = season.history.first()
+    assert latest.history_user == superuser
+    assert latest.history_change_reason == "Rules changed: rule options"
+    page = client.get(reverse("season-detail", args=[league.slug, season.slug])).content.decode()
+    assert "7 deal points" in page and "add one to the next deal" in page
+
+
+def test_the_add_page_linked_from_a_league_shows_its_games_options(client, superuser):
+    league = LeagueFactory(game="korova")
+    client.force_login(superuser)
+    response = client.get(reverse("admin:leagues_season_add") + f"?league={league.pk}")
+    assert "option_end_score" in response.context["adminform"].form.fields
+    for bad in ("abc", "٣", "99999999999999999999"):
+        response = client.get(reverse("admin:leagues_season_add") + f"?league={bad}")
+        assert response.status_code == 200
+
+
+def test_a_season_with_results_keeps_its_game_rules_but_changes_its_points(client, superuser):
+    fixture = FixtureFactory(season=SeasonFactory(league=LeagueFactory(game="korova")))
+    season = fixture.season
+    ResultVersion.objects.create(
+        fixture=fixture, number=1, sheet={}, home_score=1, away_score=2, winner="home"
+    )
+    client.force_login(superuser)
+    form = client.get(change_url(season)).context["adminform"].form
+    assert form.fields["option_end_score"].disabled
+    response = client.post(
+        change_url(season), season_change_form(season, option_end_score="50", points_win="2")
+    )
+    assert response.status_code == 302
+    season.refresh_from_db()
+    assert season.rule_options == {} and season.points_win == 2
+
+
+def test_the_generate_button_saves_the_season_and_makes_its_fixtures(client, superuser):
+    season = SeasonFactory(league=LeagueFactory(game="korova"))
+    for _ in range(4):
+        EntryFactory(season=season)
+    client.force_login(superuser)
+    page = client.get(change_url(season)).content.decode()
+    assert 'name="_generate_fixtures"' in page
+    response = client.post(
+        change_url(season),
+        season_change_form(season, name="Autumn 2026 (b)", _generate_fixtures="Generate fixtures"),
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0] == change_url(season)
+    assert season.fixtures.count() == 12
+    season.refresh_from_db()
+    assert season.name == "Autumn 2026 (b)"
+    shown = [str(message) for message in response.context["messages"]]
+    assert any("12 fixtures in 6 rounds" in message for message in shown)
+
+
+def test_the_generate_button_says_why_it_made_nothing(client, superuser):
+    season = SeasonFactory(league=LeagueFactory(game="korova"), name="Autumn")
+    EntryFactory(season=season)
+    client.force_login(superuser)
+    response = client.post(
+        change_url(season), season_change_form(season, _generate_fixtures="1"), follow=True
+    )
+    shown = [str(message) for message in response.context["messages"]]
+    assert any("needs at least two teams" in message for message in shown)
+    assert not season.fixtures.exists()
+
+
+def test_a_message_names_the_season_once(client, superuser):
+    """Issue 8, item 13: "Корова Pub League Autumn: Корова Pub League Autumn already has…"."""
+    fixture = FixtureFactory(season=SeasonFactory(name="Autumn"))
+    season = fixture.season
+    EntryFactory(season=season, team=fixture.home_team)
+    EntryFactory(season=season, team=fixture.away_team)
+    Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
+    client.force_login(superuser)
+    response = client.post(
+        reverse("admin:leagues_season_changelist"),
+        {"action": "generate_fixtures", "_selected_action": [season.pk]},
+        follow=True,
+    )
+    (message,) = [str(message) for message in response.context["messages"]]
+    assert message.count(str(season)) == 1
+    assert message.startswith(f"{season}: The season already has results")
+
+
+def test_staff_without_the_permission_see_no_generate_button(client):
+    user = UserFactory(is_staff=True)
+    user.user_permissions.add(Permission.objects.get(codename="change_season"))
+    season = SeasonFactory()
+    client.force_login(user)
+    page = client.get(change_url(season)).content.decode()
+    assert 'name="_generate_fixtures"' not in page
+    client.post(change_url(season), season_change_form(season, _generate_fixtures="1"))
+    assert not season.fixtures.exists()
+
+
+def test_superuser_runs_generate_fixtures_from_the_season_list(client, superuser):
+    season = SeasonFactory()
+    for _ in range(4):
+        EntryFactory(season=season)
+    lonely = SeasonFactory(name="Lonely")
+    EntryFactory(season=lonely)
+    client.force_login(superuser)
+    response = client.post(
+        reverse("admin:leagues_season_changelist"),
+        {"action": "generate_fixtures", "_selected_action": [season.pk, lonely.pk]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert season.fixtures.count() == 12
+    assert not lonely.fixtures.exists()
+    shown = [str(message) for message in response.context["messages"]]
+    assert any("12 fixtures in 6 rounds" in message for message in shown)
+    assert any("Lonely" in message and "at least two teams" in message for message in shown)
+    history = Fixture.history.filter(season_id=season.pk)
+    assert set(history.values_list("history_user", flat=True)) == {superuser.pk}
+
+
+def test_season_page_lists_its_fixtures_by_round(client, superuser):
+    fixture = FixtureFactory(round=3)
+    client.force_login(superuser)
+    page = client.get(change_url(fixture.season)).content.decode()
+    assert f"{fixture.home_team} v {fixture.away_team}" in page
+    assert change_url(fixture) in page
+
+
+def test_venue_staff_cannot_run_generate_fixtures(client, crown_staff):
+    season = SeasonFactory()
+    EntryFactory(season=season)
+    EntryFactory(season=season)
+    client.force_login(crown_staff.user)
+    response = client.post(
+        reverse("admin:leagues_season_changelist"),
+        {"action": "generate_fixtures", "_selected_action": [season.pk]},
+    )
+    assert response.status_code == 403
+    assert not season.fixtures.exists()
