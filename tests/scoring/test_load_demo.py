@@ -70,3 +70,12 @@ def test_demo_refuses_to_load_with_debug_off_unless_forced(settings):
     assert not Venue.objects.exists()
     call_command("load_demo", "--force", stdout=StringIO())
     assert Venue.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_demo_prints_each_pubs_tv_screen_and_keeps_it_across_loads(client):
+    first = load_demo()
+    screens = [line.split()[-1] for line in first.splitlines() if "/tv/" in line]
+    assert len(screens) == Venue.objects.count() == 2
+    assert all(client.get(url.split("8000", 1)[1]).status_code == 200 for url in screens)
+    assert [line.split()[-1] for line in load_demo().splitlines() if "/tv/" in line] == screens

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from leagues.models import Game, TeamMember
 from leagues.services import fixture_status_change
+from scoring.models import VenueScreen
 from scoring.services import result_submit, venue_screen_issue
 from scoring.tv import pub_evening
 from tests.factories import (
@@ -101,3 +102,19 @@ def test_the_evening_runs_from_six_to_six():
     starts, ends = pub_evening(late)
     assert timezone.localtime(starts).date() == datetime.date(2026, 12, 4)
     assert (timezone.localtime(starts).hour, ends - starts) == (6, datetime.timedelta(days=1))
+
+
+def test_a_league_admin_issues_a_screen_in_the_admin_and_sees_its_address(client):
+    venue = VenueFactory(name="The Swan", slug="the-swan")
+    client.force_login(UserFactory(is_superuser=True, is_staff=True))
+    response = client.post("/admin/scoring/venuescreen/add/", {"venue": venue.pk})
+    assert response.status_code == 302
+    screen = VenueScreen.objects.get(venue=venue)
+    assert len(screen.token) >= 32
+    page = client.get(f"/admin/scoring/venuescreen/{screen.pk}/change/").content.decode()
+    assert f"/tv/the-swan/{screen.token}/" in page
+    client.post(
+        "/admin/scoring/venuescreen/",
+        {"action": "issue_new_address", "_selected_action": [screen.pk]},
+    )
+    assert VenueScreen.objects.get(venue=venue).token != screen.token

@@ -12,12 +12,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import League, Player, Season, StaffMembership, Team, TeamMember, Venue
 from leagues.services import fixtures_generate
 from scoring.kinds import all_kinds, get_kind
-from scoring.services import result_submit
+from scoring.models import VenueScreen
+from scoring.services import result_submit, venue_screen_issue
 
 ADMIN_LOGIN = ("admin", "roundel-admin")
 VENUES = {
@@ -75,6 +77,7 @@ class Command(BaseCommand):
         for season in seasons:
             self.play_first_half(season, staff, admin)
         self.print_logins(site_url=options["site_url"])
+        self.print_screens(site_url=options["site_url"])
 
     def ensure_admin(self):
         username, password = ADMIN_LOGIN
@@ -184,6 +187,16 @@ class Command(BaseCommand):
             for name in player_names:
                 username, password = player_login(name)
                 self.stdout.write(f"  {name}: {username} / {password}")
+
+    def print_screens(self, *, site_url: str):
+        """The pubs' TV screen addresses (docs/calendars-print-tv.md), issued once."""
+        self.stdout.write("Pub TV screens:")
+        for slug, (name, _, _) in VENUES.items():
+            venue = Venue.objects.get(slug=slug)
+            screen = VenueScreen.objects.filter(venue=venue).first()
+            screen = screen or venue_screen_issue(venue_id=venue.pk)
+            path = reverse("tv-screen", args=[slug, screen.token])
+            self.stdout.write(f"  {name}: {site_url.rstrip('/')}{path}")
 
 
 def player_login(name: str) -> tuple[str, str]:
