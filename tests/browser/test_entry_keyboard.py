@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from leagues.models import Game
 from scoring.models import ResultVersion
+from scoring.services import result_submit
 from tests.browser.test_korova_entry import ROUNDS
 from tests.factories import (
     EntryFactory,
@@ -58,7 +59,7 @@ def open_sheet(page, live_server, fixture, user):
 
 
 def cell(page, round_number: int, player: str):
-    return page.get_by_label(f"Round {round_number}, {player}")
+    return page.get_by_role("textbox", name=f"Round {round_number}, {player}", exact=True)
 
 
 def test_enter_moves_to_the_next_cell_and_in_the_last_one_saves_every_round(
@@ -195,3 +196,46 @@ def test_conquian_deal_buttons_keep_the_focus_across_redraws(live_server, phone,
     expect(page.locator("#single-0-next")).to_contain_text("next deal worth 4")
     page.wait_for_function("document.activeElement.id === 'add-0-draw'")
     expect(page.locator("#entry-status")).to_contain_text("Ann 0–0 Cy")
+
+
+def test_on_the_conflict_page_choosing_yours_puts_your_value_in_the_field(
+    live_server, phone, season_with_fixture
+):
+    _, fixture, staff = season_with_fixture
+    page = phone
+    open_sheet(page, live_server, fixture, staff)
+    for index, heads in enumerate(ROUNDS):
+        if index:
+            page.locator("#add-round").tap()
+        for seat, player in enumerate(PLAYERS):
+            cell(page, index + 1, player).fill(str(heads[seat]))
+    cell(page, 1, "Ann").fill("9")  # mine: round 1, Ann 9
+    expect(page.locator("#home-total")).to_have_text("109")
+    theirs = [list(row) for row in ROUNDS]
+    theirs[0][0] = 7  # someone else saves round 1, Ann 7 meanwhile
+    other = StaffMembershipFactory(venue=fixture.venue).user
+    result_submit(
+        fixture_id=fixture.pk,
+        sheet={"players": [p.pk for p in _players(fixture)], "rounds": theirs},
+        based_on_version=0,
+        by=other,
+    )
+
+    page.locator("#save-result").tap()
+
+    expect(page.locator("#conflict")).to_be_visible()
+    expect(cell(page, 1, "Ann")).to_have_value("7")  # theirs, until I choose
+    page.get_by_label("Use yours: 9").check()
+    expect(cell(page, 1, "Ann")).to_have_value("9")
+    expect(page.locator("#home-total")).to_have_text("109")  # the totals follow
+    page.locator("#save-result").tap()
+    page.wait_for_url(live_server.url + reverse("fixture-detail", args=[fixture.pk]))
+    assert ResultVersion.objects.get(is_current=True).sheet["rounds"][0][0] == 9
+
+
+def _players(fixture):
+    return [
+        member.player
+        for team in (fixture.home_team, fixture.away_team)
+        for member in team.members.order_by("position")
+    ]
