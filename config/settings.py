@@ -187,6 +187,8 @@ STORAGES = {
 }
 # Tests and `make run` serve straight from the finders; production serves collectstatic's output.
 WHITENOISE_USE_FINDERS = DEBUG
+# Files browsers ask for at the site's root (/favicon.ico), served by whitenoise as they are.
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 
 # Calendar feeds: the domain part of every event's UID. Keep it once feeds are published, or
 # subscribed calendars will see every fixture as new.

@@ -1,4 +1,6 @@
-"""Reads of live tables: a table and its log as one viewer may see them, and the lobby.
+"""Reads of live tables: a table and its log as one viewer may see them, and the lobby; for
+the play pages also the viewer's own legal moves, a table's version (what a poll's ETag is
+made of), a finished table's replay, and a fixture's tables.
 
 Everything a viewer gets comes from `eng.view(state, seat)` for their own seat (None for a
 spectator): never the stored state, which holds the deck and every hand. Reading never shows
@@ -8,13 +10,16 @@ service the clock uses), then read.
 
 import datetime
 
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from games.engines import get_engine
+from leagues.models import Fixture, TeamMember
+from leagues.permissions import can_enter_results
 
 from .models import Seat, Table
 from .services import table_turn_expire
-from .turns import is_overdue
+from .turns import engine_options, is_overdue
 
 LOBBY_SIZE = 50
 
@@ -140,3 +145,143 @@ def lobby_tables(*, user) -> dict[str, list[dict]]:
         "open": [_summary(t, user) for t in waiting[:LOBBY_SIZE]],
         "playing": [_summary(t, user) for t in playing[:LOBBY_SIZE]],
     }
+
+
+# ---- Reads for the play pages (games/views.py) ------------------------------------------
+
+
+class ReplayUnavailable(Exception):
+    """The table cannot be replayed (yet): its game is not over."""
+
+
+def table_moves_for_viewer(*, table_id: int, user) -> list[dict]:
+    """The legal moves of the seat `user` holds when that seat is to act now, else [].
+
+    They are worked out from the viewer's own seat, so they tell nothing about other hands.
+    Raises Table.DoesNotExist."""
+    table = _current_table(table_id)
+    seat = _viewer_seat(list(table.seats.all()), user)
+    if seat is None or table.status != Table.Status.PLAYING:
+        return []
+    eng = get_engine(table.game)
+    state = eng.load(table.state)
+    return eng.legal_moves(state, seat) if seat in eng.to_act(state) else []
+
+
+def table_replay_step(*, table_id: int, step: int) -> dict:
+    """A finished table after its first `step` log entries (clamped to the log), replayed from
+    the deal: {"table": the table's JSON with a spectator's view, "hands": every seat's view
+    [{"seat", "name", "view"}], "step", "steps", "entry": the log entry just replayed or None}.
+
+    Every hand is shown, so only a finished game is replayed. Raises Table.DoesNotExist and
+    ReplayUnavailable."""
+    table = Table.objects.prefetch_related("seats").get(pk=table_id)
+    if table.status != Table.Status.FINISHED:
+        raise ReplayUnavailable("A table can be replayed once its game is over.")
+    eng = get_engine(table.game)
+    state = eng.new_game(players=table.players, seed=table.seed, options=engine_options(table))
+    log = list(table.moves.order_by("pk"))
+    step = max(0, min(step, len(log)))
+    for entry in log[:step]:
+        if entry.timeout:
+            state = eng.timeout(state, entry.seat)
+        else:
+            state = eng.apply(state, entry.seat, entry.move)
+    seats = list(table.seats.all())
+    names = {seat.seat: seat.name for seat in seats}
+    entry = log[step - 1] if step else None
+    over = eng.is_over(state)
+    return {
+        "table": {
+            "id": table.pk,
+            "game": table.game,
+            "status": table.status,
+            "turn": None,
+            "deadline": None,
+            "turn_seconds": table.turn_seconds,
+            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats],
+            "seat": None,
+            "to_act": list(eng.to_act(state)),
+            "view": eng.view(state, None),
+            "outcome": eng.outcome(state) if over else None,
+            "fixture": table.fixture_id,
+            "cut": table.cut,
+        },
+        "hands": [
+            {"seat": seat, "name": names[seat], "view": eng.view(state, seat)}
+            for seat in range(table.players)
+        ],
+        "step": step,
+        "steps": len(log),
+        "entry": (
+            {
+                "seat": entry.seat,
+                "name": names[entry.seat],
+                "move": entry.move,
+                "timeout": entry.timeout,
+            }
+            if entry
+            else None
+        ),  # fmt: skip
+    }
+
+
+def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
+    """A fixture's live tables in order, and whether `user` may start them (staff of its
+    venue or one of its players, while it is scheduled and none has started).
+    Raises Fixture.DoesNotExist."""
+    fixture = Fixture.objects.select_related(
+        "season__league", "home_team", "away_team", "venue"
+    ).get(pk=fixture_id)
+    tables = [
+        {**_summary(table, user), "number": table.number,
+         "status_label": table.get_status_display()}
+        for table in fixture.live_tables.prefetch_related("seats").order_by("number")
+    ]  # fmt: skip
+    may_start = (
+        not tables
+        and fixture.status == Fixture.Status.SCHEDULED
+        and user.is_authenticated
+        and (
+            can_enter_results(user=user, venue_id=fixture.venue_id)
+            or TeamMember.objects.filter(
+                team_id__in=(fixture.home_team_id, fixture.away_team_id), player__user=user
+            ).exists()
+        )
+    )
+    return {"fixture": fixture, "tables": tables, "may_start": may_start}
+
+
+def tables_by_venue(*, tables: list[dict]) -> list[dict]:
+    """Lobby rows grouped by where they are played: each fixture's venue, then casual tables
+    under "Casual tables"; [{"name", "tables"}], venues by name."""
+    venue_of = dict(
+        Fixture.objects.filter(pk__in={t["fixture"] for t in tables if t["fixture"]}).values_list(
+            "pk", "venue__name"
+        )
+    )
+    groups: dict[str, list[dict]] = {}
+    for table in tables:
+        groups.setdefault(venue_of.get(table["fixture"], ""), []).append(table)
+    return [
+        {"name": name or "Casual tables", "tables": rows}
+        for name, rows in sorted(groups.items(), key=lambda item: (not item[0], item[0]))
+    ]
+
+
+def table_version(*, table_id: int) -> dict:
+    """What a table's page depends on besides its viewer, in one small query: the turn, the
+    status, the open turn's deadline, how many log entries and taken seats it has. Two reads
+    with the same version show the same page to the same viewer (a move adds a log entry, a
+    join takes a seat, the deal changes the status), so a poll can be answered with 304
+    without loading the game. Raises Table.DoesNotExist."""
+    taken = Q(seats__bot=True) | Q(seats__user__isnull=False) | Q(seats__player__isnull=False)
+    return (
+        Table.objects.filter(pk=table_id)
+        .annotate(
+            log_entries=Count("moves", distinct=True),
+            taken_seats=Count("seats", filter=taken, distinct=True),
+        )
+        .values("turn", "status", "deadline", "log_entries", "taken_seats")
+        .get()
+    )

@@ -4,6 +4,7 @@ Templates: templates/scoring/korova/sheet.html (the page) and _preview.html (the
 totals that htmx redraws as staff type).
 """
 
+import json
 import re
 
 from .grid import (
@@ -18,6 +19,22 @@ from .grid import (
 )
 from .korova import SEATS, game_ended_at, running_totals
 
+# The action of the Undo button after "Remove last round": the removed cells ride along as JSON.
+RESTORE_ROUND = "restore_round:"
+
+
+def _restored_round(text: str) -> list[str] | None:
+    """The cells of a round to put back, from the Undo button; None if it is not one."""
+    try:
+        cells = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(cells, list) or len(cells) != SEATS:
+        return None
+    if not all(isinstance(cell, str) and len(cell) <= 40 for cell in cells):
+        return None
+    return cells
+
 
 class KorovaGrid(SheetGrid):
     game = "korova"
@@ -29,6 +46,7 @@ class KorovaGrid(SheetGrid):
     def __init__(self, *, rounds: list[list[str]] | None = None, **context):
         super().__init__(**context)
         self.rounds = rounds or [[""] * SEATS]
+        self.removed_round: list[str] | None = None  # what "Remove last round" took: Undo
 
     @classmethod
     def from_sheet(cls, sheet, **context):
@@ -95,9 +113,29 @@ class KorovaGrid(SheetGrid):
             return True
         if action == "remove_round":
             if len(self.rounds) > 1:
-                self.rounds.pop()
+                removed = self.rounds.pop()
+                self.removed_round = removed if any(cell.strip() for cell in removed) else None
+            return True
+        if action.startswith(RESTORE_ROUND):
+            restored = _restored_round(action[len(RESTORE_ROUND) :])
+            if restored is not None and len(self.rounds) < MAX_GRID_ROWS:
+                if not any(cell.strip() for cell in self.rounds[-1]):
+                    self.rounds.pop()  # a blank last round makes way for the one put back
+                self.rounds.append(restored)
             return True
         return False
+
+    def _removed_round_preview(self) -> dict | None:
+        if self.removed_round is None:
+            return None
+        names = [player.name for player in self.lineup.players]
+        return {
+            "number": len(self.rounds) + 1,
+            "words": ", ".join(
+                f"{name} {cell.strip() or '–'}" for name, cell in zip(names, self.removed_round)
+            ),
+            "restore": RESTORE_ROUND + json.dumps(self.removed_round),
+        }
 
     def preview(self) -> dict:
         """Running totals as typed (a cell that is not a whole number counts 0 here; its
@@ -138,6 +176,7 @@ class KorovaGrid(SheetGrid):
                 player.name for player, total in zip(players, totals) if total >= self.end_score
             ],
             "to_go": max(self.end_score - max(totals), 0),
+            "removed_round": self._removed_round_preview(),
         }
 
 

@@ -60,3 +60,21 @@ def phone(chromium):
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture
+def phones(chromium, live_server):
+    """Makes logged-in phones (`phones(user)` -> page); all closed after the test, before the
+    database goes, so that no poll reaches a server whose test has ended."""
+    from tests.browser.play import phone_for
+
+    contexts = []
+
+    def make(user):
+        context, page = phone_for(chromium, live_server, user)
+        contexts.append(context)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -53,6 +53,9 @@ def _public_pages(world) -> dict[str, str]:
         "convoy fixture": reverse("fixture-detail", args=[world.convoy_fixture.pk]),
         "conquian fixture": reverse("fixture-detail", args=[world.conquian_fixture.pk]),
         "login": reverse("login"),
+        "ratings": reverse("ratings-index"),
+        "Корова ratings": reverse("ratings-table", args=["korova"]),
+        "live tables": reverse("table-lobby"),
     }
 
 

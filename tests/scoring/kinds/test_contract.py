@@ -5,6 +5,7 @@ form → sheet), and `sheet_from_final_state` on games the engine plays from ran
 sheet a finished live table writes is valid and gives the engine's own result.
 """
 
+import json
 import random
 from types import SimpleNamespace
 
@@ -194,7 +195,10 @@ def test_finished_live_tables_give_a_valid_sheet_with_the_engines_result(kind, s
     sheet = None
     for plan in plans:
         seats = seating(kind, plan, chooser)
-        tables.append(FinishedTable(plan.number, seats, play(kind, seats, seed + plan.number)))
+        state = play(kind, seats, seed + plan.number)
+        # A live table stores the state as JSON and loads it back (games.Table.state).
+        stored = kind.engine.load(json.loads(json.dumps(kind.engine.dump(state))))
+        tables.append(FinishedTable(plan.number, seats, stored))
         sheet = kind.sheet_from_final_state(
             tables=tables,
             fixture_format=fixture_format,
@@ -230,3 +234,37 @@ def test_no_sheet_while_a_table_still_has_to_finish(kind):
         away_player_ids=AWAY_IDS,
     )
     assert sheet is None
+
+
+@each_kind
+def test_rule_lines_say_the_seasons_rules_in_words(kind):
+    lines = dict(
+        kind.rule_lines(
+            rule_options=QUICK_OPTIONS.get(kind.game, {}), fixture_format=FORMATS.get(kind.game, {})
+        )
+    )
+    expected = {
+        "convoy": {"Fixture": "best of 3 games"},
+        "korova": {"Edition": "Корова 006 (55 has 6 heads)", "Game ends at": "20 heads"},
+        "conquian": {"Single ends at": "2 deal points", "Drawn deals": "double the next deal"},
+    }
+    assert lines == expected[kind.game]
+
+
+@each_kind
+def test_a_fixture_format_is_checked_in_plain_words(kind):
+    assert kind.check_fixture_format(FORMATS.get(kind.game, {})) == FORMATS.get(kind.game, {})
+    with pytest.raises(ValueError) as refused:
+        kind.check_fixture_format({"sets": 3})
+    assert "sets" in str(refused.value) or "no format options" in str(refused.value)
+
+
+@each_kind
+def test_sheet_paths_read_in_words_with_team_and_player_names(kind):
+    sheet = validate(kind, demo(kind))
+    teams = (SimpleNamespace(name=TEAMS["home_team"]), SimpleNamespace(name=TEAMS["away_team"]))
+    grid, _ = grid_for(kind, sheet)
+    for block in grid.blocks():
+        for cell in block.cells:
+            words = kind.describe_path(cell.name.split("."), names=NAMES, sheet=sheet, teams=teams)
+            assert words and "." not in words and " home" not in words and " away" not in words

@@ -1,0 +1,110 @@
+"""What a play page shows beyond the table's JSON, worked out per game.
+
+Each game has a module `games/pages/<game>.py` with
+
+    page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict
+
+that turns the table as the viewer may see it (the API JSON of DESIGN.md, holding the
+engine's view for the viewer's seat) and that seat's legal moves into what the game's
+templates (`templates/games/<game>/`) draw: squares a card may take, heads on each card,
+the choices of the current phase. It reads nothing else, so a page can never show more
+than the viewer's own view.
+"""
+
+from datetime import datetime
+from importlib import import_module
+
+from django.urls import reverse
+from django.utils import timezone
+
+from games.engines import ENGINE_NAMES
+from leagues.models import Game
+
+
+def page_context(*, table: dict, moves: list[dict], hands: list[dict] = ()) -> dict:
+    """The game's own page context for `table`, the viewer's legal `moves`, and `hands`."""
+    game = table["game"]
+    if game not in ENGINE_NAMES:
+        raise ValueError(f"unknown game {game!r}")
+    return import_module(f"{__name__}.{game}").page_context(table=table, moves=moves, hands=hands)
+
+
+def seat_names(table: dict) -> list[str]:
+    """The name at each seat, in seat order."""
+    return [seat["name"] for seat in sorted(table["seats"], key=lambda seat: seat["seat"])]
+
+
+RECENT_MOVES = 6
+
+
+def live_context(
+    *, table: dict, moves: list[dict], log: list[dict], user, etag: str, move_error: str = ""
+) -> dict:
+    """What `games/_live.html` draws for `table` as its viewer sees it: `moves` are the
+    viewer's legal moves, `log` the move log as the viewer may see it, `etag` the version of
+    the table it was read at."""
+    names = seat_names(table)
+    recent = [{**entry, "name": names[entry["seat"]]} for entry in log[-RECENT_MOVES:][::-1]]
+    my_seat = table["seat"]
+    playing = table["status"] == "playing"
+    to_act = set(table["to_act"]) if playing else set()
+    winners = set((table["outcome"] or {}).get("winners", []))
+    seats = [
+        {
+            **seat,
+            "to_act": seat["seat"] in to_act,
+            "mine": seat["seat"] == my_seat,
+            "winner": seat["seat"] in winners,
+        }
+        for seat in table["seats"]
+    ]
+    return {
+        "table": table,
+        "view": table["view"],
+        "page": page_context(table=table, moves=moves) if table["view"] is not None else None,
+        "seats": seats,
+        "recent": recent,
+        "log_template": f"games/{table['game']}/_log_entry.html",
+        "my_turn": my_seat is not None and my_seat in to_act,
+        "status_line": _status_line(table, seats),
+        "open_seats": sum(1 for seat in seats if not seat["name"]),
+        "can_join": (user.is_authenticated and table["status"] == "waiting" and my_seat is None),
+        "seconds_left": _seconds_left(table["deadline"]),
+        "server_now": timezone.now().isoformat(timespec="milliseconds"),
+        "etag": etag,
+        "move_error": move_error,
+        "game_name": Game(table["game"]).label,
+        "game_template": f"games/{table['game']}/_table.html",
+        "live_url": reverse("table-detail", args=[table["id"]]),
+        "move_url": reverse("table-move", args=[table["id"]]),
+        "fixture_url": fixture_url(table),
+    }
+
+
+def _status_line(table: dict, seats: list[dict]) -> str:
+    if table["status"] == "waiting":
+        return "Waiting for every seat to be taken."
+    if table["status"] == "finished":
+        outcome = table["outcome"] or {}
+        names = [seat["name"] for seat in seats if seat["winner"]]
+        if outcome.get("draw") or not names:
+            return "Game over: a draw."
+        return f"Game over: {' & '.join(names)} won."
+    acting = [seat for seat in seats if seat["to_act"]]
+    if any(seat["mine"] for seat in acting):
+        others = len(acting) - 1
+        return "Your turn." + (
+            f" {others} other{'s' if others > 1 else ''} still to play." if others else ""
+        )
+    return "Waiting for " + ", ".join(seat["name"] for seat in acting) + "."
+
+
+def _seconds_left(deadline: str | None) -> int | None:
+    if not deadline:
+        return None
+    remaining = datetime.fromisoformat(deadline) - timezone.now()
+    return max(0, round(remaining.total_seconds()))
+
+
+def fixture_url(table: dict) -> str | None:
+    return reverse("fixture-detail", args=[table["fixture"]]) if table["fixture"] else None

@@ -1,0 +1,54 @@
+"""Conquian's page: the open card, both players' melds, and the choices of the phase."""
+
+from . import seat_names
+
+PHASE_WORDS = {
+    "turned": "has turned the open card",
+    "facing": "is offered the open card",
+    "forced": "was forced to take the open card",
+    "discard": "must discard",
+    "over": "",
+}
+
+
+def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
+    view = table["view"]
+    names = seat_names(table)
+    seat = view.get("seat")
+    order = [1 - seat, seat] if seat is not None else [0, 1]
+    last_deal = view["last_deal"]
+    return {
+        "hands": [{"name": seat["name"], "cards": seat["view"]["hand"]} for seat in hands],
+        "players": [
+            {
+                "seat": index,
+                "name": names[index],
+                "melds": view["melds"][index],
+                "hand_count": view["hand_counts"][index],
+                "score": view["scores"][index],
+                "dealer": view["dealer"] == index,
+                "mine": index == seat,
+            }
+            for index in order
+        ],
+        "phase_words": PHASE_WORDS.get(view["phase"], ""),
+        "acting": [names[index] for index in view["to_act"]],
+        "can_meld": any("meld" in move for move in moves),
+        "can_reject": {"reject": True} in moves,
+        "can_pass": {"pass": True} in moves,
+        "can_pass_force": {"pass": True, "force": True} in moves,
+        "discards": sorted({move["discard"] for move in moves if "discard" in move}),
+        "force_discards": sorted(
+            {move["discard"] for move in moves if "discard" in move and move.get("force")}
+        ),
+        "last_deal": (
+            {
+                **last_deal,
+                "winner_name": names[last_deal["winner"]]
+                if last_deal["winner"] is not None
+                else None,
+            }
+            if last_deal
+            else None
+        ),
+    }

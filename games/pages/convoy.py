@@ -1,0 +1,138 @@
+"""Convoy's page: the board with its targets for each hand card, sides by colour and shape."""
+
+from collections import defaultdict
+
+from games.engines.cards import JOKER
+
+from . import seat_names
+from .cards import card_colour, card_rank, card_suit, card_words
+
+# A side is never told by its colour alone: each also has a shape and a letter.
+SIDE_SHAPES = ("circle", "square", "triangle")
+SIDE_GLYPHS = ("●", "■", "▲")
+ONE_EYED_JACKS = ("JS", "JH")
+TWO_EYED_JACKS = ("JC", "JD")
+
+
+def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
+    view = table["view"]
+    names = seat_names(table)
+    sides = [
+        {
+            "index": side,
+            "colour": colour,
+            "shape": SIDE_SHAPES[side],
+            "glyph": SIDE_GLYPHS[side],
+            "letter": colour[0].upper(),
+            "names": names[side :: view["sides"]],
+            "convoys": view["convoys"][side],
+            "counters_left": view["counters_left"][side],
+        }
+        for side, colour in enumerate(view["side_colours"])
+    ]
+    placers, removers, combos, exchangeable, can_pass = _sort_moves(moves)
+    in_convoy = {tuple(cell) for convoy in view["convoy_cells"] for cell in convoy["cells"]}
+    last = view.get("last_move") or {}
+    last_cells = {tuple(last["square"])} if "square" in last else set()
+    last_cells |= {tuple(cell) for cell in last.get("remove", [])}
+    board = [
+        _cell(
+            cell,
+            row=row,
+            column=column,
+            sides=sides,
+            place=placers.get((row, column), ()),
+            remove=removers.get((row, column), ()),
+            in_convoy=(row, column) in in_convoy,
+            last=(row, column) in last_cells,
+        )
+        for row, cells in enumerate(view["board"])
+        for column, cell in enumerate(cells)
+    ]
+    hand = [
+        {
+            "code": code,
+            "squares": sorted(square for square, cards in placers.items() if code in cards),
+            "removes": any(code in cards for cards in removers.values()),
+            "dead": code in exchangeable,
+            "kind": _kind(code),
+        }
+        for code in view.get("hand", [])
+    ]
+    return {
+        "hands": [{"name": seat["name"], "cards": seat["view"]["hand"]} for seat in hands],
+        "sides": sides,
+        "my_side": sides[view["side"]] if view.get("side") is not None else None,
+        "board": board,
+        "hand": hand,
+        "remove_combos": combos,
+        "exchangeable": sorted(exchangeable),
+        "can_pass": can_pass,
+        "last_move": _last_move(last, names),
+        "hand_sizes": list(zip(names, view["hand_sizes"], strict=True)),
+    }
+
+
+def _sort_moves(moves):
+    placers, removers = defaultdict(set), defaultdict(set)
+    combos, exchangeable, can_pass = [], set(), False
+    for move in moves:
+        if "square" in move:
+            placers[tuple(move["square"])].add(move["card"])
+        elif "remove" in move and len(move["remove"]) == 1:
+            removers[tuple(move["remove"][0])].add(move["card"])
+        elif "remove" in move:
+            combos.append(move)  # three sides: one counter from each opposing side
+        elif "exchange" in move:
+            exchangeable.add(move["card"])
+        elif "pass" in move:
+            can_pass = True
+    return placers, removers, combos, exchangeable, can_pass
+
+
+def _cell(cell, *, row, column, sides, place, remove, in_convoy, last):
+    """A board square, ready to print: its classes, face, words, and the move it makes."""
+    counter = cell["counter"]
+    side = sides[counter] if counter is not None else None
+    roundel = cell["card"] == "ROUNDEL"
+    words = "roundel" if roundel else card_words(cell["card"])
+    if side:
+        words += f", {side['colour']} {side['shape']} counter"
+        if cell["locked"]:
+            words += ", locked in a convoy"
+    if last:
+        words += ", last move"
+    classes = ["cell"]
+    classes += [name for name, on in (("roundel", roundel), ("taken", side), ("locked", cell["locked"]),
+                                      ("in-convoy", in_convoy), ("last", last)) if on]  # fmt: skip
+    square = f"[{row}, {column}]"
+    return {
+        "classes": " ".join(classes),
+        "face": "◉" if roundel else card_rank(cell["card"]) + card_suit(cell["card"]),
+        "ink": "roundel-mark" if roundel else card_colour(cell["card"]),
+        "side": side,
+        "label": f"Row {row + 1}, column {column + 1}: {words}.",
+        "allowed": " ".join(sorted(place or remove)),
+        "removes": bool(remove),
+        "template": (
+            f'{{"card": $card, "square": {square}}}'
+            if place
+            else f'{{"card": $card, "remove": [{square}]}}'
+        ),
+    }
+
+
+def _kind(code: str) -> str:
+    if code == JOKER:
+        return "joker: places anywhere free or removes a counter"
+    if code in TWO_EYED_JACKS:
+        return "two-eyed jack: places anywhere free"
+    if code in ONE_EYED_JACKS:
+        return "one-eyed jack: removes a counter"
+    return ""
+
+
+def _last_move(last: dict, names: list[str]) -> dict | None:
+    if not last:
+        return None
+    return {**last, "name": names[last["seat"]]}

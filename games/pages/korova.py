@@ -1,0 +1,65 @@
+"""Корова's page: heads on every card, who has picked (never what), the reveal in order."""
+
+from games.engines.korova import heads
+
+from . import seat_names
+
+HEAD_MARK = "♦"  # one mark per head; the words beside it say the number
+
+
+def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
+    view = table["view"]
+    edition = view["edition"]
+    names = seat_names(table)
+
+    def card(number: int) -> dict:
+        count = heads(number, edition)
+        return {"number": number, "heads": count, "marks": HEAD_MARK * count}
+
+    row_choices = {move["row"] for move in moves if "row" in move}
+    rows = [
+        {
+            "index": index,
+            "cards": [card(number) for number in row],
+            "heads": sum(heads(number, edition) for number in row),
+            "choosable": index in row_choices,
+        }
+        for index, row in enumerate(view["rows"])
+    ]
+    pending = view["pending_row_choice"]
+    return {
+        "rows": rows,
+        "hand": [card(number) for number in view.get("hand", [])],
+        "can_pick": any("card" in move for move in moves),
+        "choosing_row": bool(row_choices),
+        "my_pick": card(view["my_pick"]) if view.get("my_pick") else None,
+        "players": [
+            {
+                "seat": seat,
+                "name": name,
+                "picked": view["picked"][seat],
+                "score": view["scores"][seat],
+                "taken": view["taken"][seat],
+            }
+            for seat, name in enumerate(names)
+        ],
+        "revealed": [
+            {**card(item["card"]), "name": names[item["seat"]]} for item in view["revealed"]
+        ],
+        "last_turn": [
+            {**card(item["card"]), "name": names[item["seat"]]} for item in view["last_turn"]
+        ],
+        "chooser": names[pending] if pending is not None else None,
+        # a round's first turn still shows the last turn of the round before
+        "last_turn_round": view["round"] - 1 if view["turn"] == 1 else view["round"],
+        "sheet": [{"number": n, "heads": r} for n, r in enumerate(view["sheet"], start=1)],
+        "names": names,
+        "hands": [
+            {
+                "name": seat["name"],
+                "cards": [card(number) for number in seat["view"]["hand"]],
+                "pick": card(seat["view"]["my_pick"]) if seat["view"]["my_pick"] else None,
+            }
+            for seat in hands
+        ],
+    }

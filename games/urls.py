@@ -1,0 +1,15 @@
+"""The play pages (DESIGN.md): the lobby, a table, its moves and its replay."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.lobby, name="table-lobby"),
+    path("new/", views.table_start, name="table-start"),
+    path("fixtures/<int:fixture_id>/", views.fixture_tables, name="fixture-tables"),
+    path("<int:table_id>/", views.table_detail, name="table-detail"),
+    path("<int:table_id>/join/", views.table_join, name="table-join"),
+    path("<int:table_id>/move/", views.table_move, name="table-move"),
+    path("<int:table_id>/replay/", views.table_replay, name="table-replay"),
+]

@@ -1,0 +1,229 @@
+"""The play pages: the lobby, a table as its viewer may see it, moves, and replays.
+
+Everything a page shows comes from the selectors (the engine's view for the viewer's seat,
+never the full state) and every move goes through `table_move`; the views hold no rules.
+A table page polls its live part every half second with a conditional GET: the ETag is the
+table's version and the viewer, so an unchanged table answers 304 with no body
+(docs/play-pages.md).
+"""
+
+import hashlib
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.http import Http404, HttpResponseNotModified
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors, services
+from games.engines import IllegalMove
+from games.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
+from games.pages import fixture_url, live_context, page_context
+from leagues.models import Game
+
+MOVE_MAX_CHARS = 2000  # the longest real move, a Convoy remover's, is under 100
+REFUSAL_STATUS = {IllegalMove: 400, NotYourTurn: 403, TurnConflict: 409}
+
+
+@require_GET
+def lobby(request):
+    """Open tables to join, a form to start one, and the games on now, by venue."""
+    lobby = selectors.lobby_tables(user=request.user)
+    for table in (row for rows in lobby.values() for row in rows):
+        table["game_name"] = Game(table["game"]).label
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "lobby": lobby,
+            "venues": selectors.tables_by_venue(tables=lobby["playing"]),
+            "games": Game.choices,
+        },
+    )
+
+
+@require_POST
+@login_required
+def table_start(request):
+    """A casual table from the lobby's form: the starter sits in seat 0, bots in the last seats."""
+    try:
+        players = int(request.POST.get("players", ""))
+        turn_seconds = int(request.POST.get("turn_seconds", ""))
+        bot_count = int(request.POST.get("bots", "0"))
+    except ValueError:
+        messages.error(request, "Choose the number of players and a turn clock in whole seconds.")
+        return redirect("table-lobby")
+    try:
+        table = services.table_create(
+            game=request.POST.get("game", ""),
+            players=players,
+            options={"turn_seconds": turn_seconds},
+            bots=list(range(max(1, players - bot_count), players)),
+            by=request.user,
+        )
+    except TableInvalid as refusal:
+        messages.error(request, " ".join(refusal.errors.values()))
+        return redirect("table-lobby")
+    return redirect("table-detail", table_id=table.pk)
+
+
+@require_POST
+@login_required
+def table_join(request, table_id: int):
+    try:
+        services.table_join(table_id=table_id, by=request.user)
+    except ObjectDoesNotExist:
+        raise Http404("No such table.")
+    except TableClosed as refusal:
+        messages.error(request, str(refusal))
+    return redirect("table-detail", table_id=table_id)
+
+
+@require_GET
+def table_detail(request, table_id: int):
+    """The table page; htmx polls get its live part, or 304 while nothing changed.
+
+    The ETag comes from the table's version (one small query) and the viewer, so an
+    unchanged table is answered without loading its game; an overdue turn is always read
+    in full, which expires it first."""
+    etag = _etag(request, table_id)
+    if request.htmx and request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        table, moves, log = _read(request, table_id)
+        context = live_context(table=table, moves=moves, log=log, user=request.user, etag=etag)
+        template = "games/_live.html" if request.htmx else "games/table.html"
+        response = render(request, template, context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+def table_move(request, table_id: int):
+    """One move from the page's form (`turn` and the move as JSON), through `table_move`."""
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Log in to play.")
+    status, error = 200, ""
+    try:
+        turn, move = _posted_move(request)
+    except ValueError:
+        status, error = 400, "That move could not be read: reload the page and try again."
+    else:
+        try:
+            services.table_move(table_id=table_id, turn=turn, move=move, by=request.user)
+        except ObjectDoesNotExist:
+            raise Http404("No such table.")
+        except tuple(REFUSAL_STATUS) as refusal:
+            status = next(
+                code for kind, code in REFUSAL_STATUS.items() if isinstance(refusal, kind)
+            )
+            error = _refusal_sentence(refusal)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("table-detail", table_id=table_id)
+    etag = _etag(request, table_id)
+    table, moves, log = _read(request, table_id)
+    context = live_context(
+        table=table, moves=moves, log=log, user=request.user, etag=etag, move_error=error
+    )
+    response = render(request, "games/_live.html", context, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def table_replay(request, table_id: int):
+    """A finished table turn by turn (`?step=N`), every hand shown; works without JavaScript."""
+    try:
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        step = 0
+    try:
+        replay = selectors.table_replay_step(table_id=table_id, step=step)
+    except ObjectDoesNotExist:
+        raise Http404("No such table.")
+    except selectors.ReplayUnavailable as reason:
+        return render(request, "games/replay_unavailable.html", {"reason": str(reason)}, status=404)
+    table = replay["table"]
+    context = {
+        "table": table,
+        "view": table["view"],
+        "replay": replay,
+        "game_name": Game(table["game"]).label,
+        "game_template": f"games/{table['game']}/_table.html",
+        "hands_template": f"games/{table['game']}/_hands.html",
+        "page": page_context(table=table, moves=[], hands=replay["hands"]),
+        "fixture_url": fixture_url(table),
+    }
+    template = "games/_replay_step.html" if request.htmx else "games/replay.html"
+    return render(request, template, context)
+
+
+def _etag(request, table_id: int) -> str:
+    """The ETag of what `request`'s user sees of the table now; a fresh one for an overdue
+    turn, so that its poll is read in full (and the turn expired) rather than answered 304."""
+    try:
+        version = selectors.table_version(table_id=table_id)
+    except ObjectDoesNotExist:
+        raise Http404("No such table.")
+    overdue = version["deadline"] is not None and version["deadline"] <= timezone.now()
+    key = json.dumps([version, request.user.pk, overdue and timezone.now()], default=str)
+    return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
+
+
+def _read(request, table_id: int) -> tuple[dict, list[dict], list[dict]]:
+    try:
+        return (
+            selectors.table_for_viewer(table_id=table_id, user=request.user),
+            selectors.table_moves_for_viewer(table_id=table_id, user=request.user),
+            selectors.table_log_for_viewer(table_id=table_id, user=request.user),
+        )
+    except ObjectDoesNotExist:
+        raise Http404("No such table.")
+
+
+def _posted_move(request) -> tuple[int, object]:
+    """The form's turn and move. A move is a small JSON object, so anything long, nested
+    past the parser's depth or holding characters UTF-8 cannot carry is refused (ValueError)
+    before the engine or a page sees it."""
+    raw = request.POST.get("move", "")
+    if len(raw) > MOVE_MAX_CHARS:
+        raise ValueError("move too long")
+    try:
+        move = json.loads(raw)
+    except RecursionError:
+        raise ValueError("move nested too deep") from None
+    json.dumps(move, ensure_ascii=False).encode("utf-8")  # UnicodeEncodeError is a ValueError
+    return int(request.POST.get("turn", "")), move
+
+
+def _refusal_sentence(refusal: Exception) -> str:
+    if isinstance(refusal, TurnConflict):
+        return "The table moved on before your move arrived: look again and choose."
+    return str(refusal)
+
+
+def fixture_tables(request, fixture_id: int):
+    """A fixture's live tables; staff of its venue or its players start them (POST)."""
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            raise PermissionDenied("Log in to start a fixture's tables.")
+        try:
+            services.fixture_tables_start(fixture_id=fixture_id, options={}, by=request.user)
+        except ObjectDoesNotExist:
+            raise Http404("No such fixture.")
+        except (TableClosed, PermissionDenied) as refusal:
+            messages.error(request, str(refusal))
+        except TableInvalid as refusal:
+            messages.error(request, " ".join(refusal.errors.values()))
+        return redirect("fixture-tables", fixture_id=fixture_id)
+    try:
+        listing = selectors.fixture_tables_for_viewer(fixture_id=fixture_id, user=request.user)
+    except ObjectDoesNotExist:
+        raise Http404("No such fixture.")
+    return render(request, "games/fixture_tables.html", listing)

@@ -1,0 +1,153 @@
+/* A live table page: polling with a conditional GET, the countdown, the lost-connection
+ * notice, and building a move from the cards the player taps.
+ *
+ * The page's HTML says everything game-specific through data attributes, so this file
+ * knows no game:
+ *   [data-hand][data-select="one|many"]   the hand; its buttons [data-card] are tapped to select
+ *   [data-template]  a submit button whose move is built from the selection:
+ *                    $card is the one selected card, $cards the list of them (as JSON)
+ *   [data-allowed]   the cards (space separated) for which that button applies; it is
+ *                    enabled (and, with [data-hide-unless-allowed], shown) only then
+ *   [data-etag]      the ETag of what is shown; polls send it as If-None-Match
+ *   [data-deadline], [data-server-now], [data-countdown]   the turn clock
+ *   [data-animate-once="key"]  animated (class "stepped") the first time its key shows only,
+ *                    not again when a poll redraws the same thing
+ */
+(function () {
+  "use strict";
+
+  htmx.config.responseHandling = [
+    { code: "204", swap: false },
+    { code: "304", swap: false },          // nothing changed since the last poll
+    { code: "[23]..", swap: true },
+    { code: "40[039]", swap: true },        // a refused move: the table again, with the reason
+    { code: "[45]..", swap: false, error: true },
+    { code: "...", swap: false },
+  ];
+
+  let selected = [];
+  const animated = new Set();
+  let clockOffset = 0;   // server time minus this device's time, in ms
+
+  const live = () => document.getElementById("table-live");
+  const hand = () => live() && live().querySelector("[data-hand]");
+
+  function asJson(card) {
+    return /^\d+$/.test(card) ? card : JSON.stringify(card);
+  }
+
+  function refresh() {
+    const area = live();
+    const handArea = hand();
+    if (!area) return;
+    const inHand = handArea
+      ? Array.from(handArea.querySelectorAll("[data-card]:not([disabled])"), (b) => b.dataset.card)
+      : [];
+    selected = selected.filter((card) => inHand.includes(card));
+    if (handArea) {
+      handArea.querySelectorAll("[data-card]").forEach((button) => {
+        button.setAttribute("aria-pressed", String(selected.includes(button.dataset.card)));
+      });
+    }
+    const single = selected.length === 1 ? selected[0] : null;
+    area.querySelectorAll("[data-allowed]").forEach((control) => {
+      const allowed = single !== null && control.dataset.allowed.split(" ").includes(single);
+      control.disabled = !allowed;
+      control.classList.toggle("target", allowed);
+      if (control.hasAttribute("data-hide-unless-allowed")) control.hidden = !allowed;
+    });
+    area.querySelectorAll("[data-template]").forEach((control) => {
+      const needsOne = /\$card(?!s)/.test(control.dataset.template);
+      if (needsOne && single === null) {
+        control.disabled = true;
+        return;
+      }
+      control.value = control.dataset.template
+        .replace("$cards", "[" + selected.map(asJson).join(", ") + "]")
+        .replace("$card", single === null ? "null" : asJson(single));
+      if (!control.hasAttribute("data-allowed")) control.disabled = false;
+      if (control.dataset.label && single !== null) {
+        control.textContent = control.dataset.label.replace("$card", single);
+      }
+    });
+  }
+
+  function animateOnce() {
+    const area = live();
+    if (!area) return;
+    area.querySelectorAll("[data-animate-once]").forEach((element) => {
+      const key = element.dataset.animateOnce;
+      if (animated.has(key)) element.classList.remove("stepped");
+      animated.add(key);
+    });
+  }
+
+  function syncClock() {
+    const head = live() && live().querySelector("[data-server-now]");
+    if (head) clockOffset = Date.parse(head.dataset.serverNow) - Date.now();
+    tick();
+  }
+
+  function tick() {
+    const head = live() && live().querySelector("[data-deadline]");
+    const shown = live() && live().querySelector("[data-countdown]");
+    if (!head || !shown) return;
+    const left = Math.max(0, Date.parse(head.dataset.deadline) - (Date.now() + clockOffset));
+    const seconds = Math.ceil(left / 1000);
+    const text = seconds + " s";
+    if (shown.textContent !== text) shown.textContent = text;
+    shown.classList.toggle("running-out", seconds <= 5);
+  }
+
+  function setConnection(ok) {
+    const notice = document.getElementById("connection");
+    if (notice && notice.hidden === ok) return;
+    if (notice) notice.hidden = ok;
+    document.body.classList.toggle("offline", !ok);
+  }
+
+  document.addEventListener("click", (event) => {
+    const card = event.target.closest("[data-hand] [data-card]");
+    if (!card || card.disabled) return;
+    const many = card.closest("[data-hand]").dataset.select === "many";
+    const code = card.dataset.card;
+    if (selected.includes(code)) {
+      selected = selected.filter((c) => c !== code);
+    } else {
+      selected = many ? selected.concat([code]) : [code];
+    }
+    refresh();
+  });
+
+  document.addEventListener("htmx:configRequest", (event) => {
+    if (event.detail.elt !== live() || event.detail.verb !== "get") return;
+    const head = live().querySelector("[data-etag]");
+    if (head) event.detail.headers["If-None-Match"] = head.dataset.etag;
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const xhr = event.detail.xhr;
+    if (!xhr || xhr.status === 0) return;   // a network failure: see sendError below
+    setConnection(true);
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post" && xhr.status === 200) {
+      selected = [];
+      refresh();
+    }
+  });
+  document.addEventListener("htmx:sendError", () => setConnection(false));
+  document.addEventListener("htmx:timeout", () => setConnection(false));
+
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.target !== live()) return;
+    animateOnce();
+    refresh();
+    syncClock();
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    animateOnce();
+    refresh();
+    syncClock();
+    setInterval(tick, 250);
+  });
+})();

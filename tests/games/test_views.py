@@ -1,0 +1,286 @@
+"""The play pages through the test client: who may do what, polls, refusals, hidden hands."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.engines import get_engine
+from games.models import Seat, Table, TableMove
+from tests.factories import FixtureFactory, StaffMembershipFactory, UserFactory, VenueFactory
+from tests.games.page_checks import assert_no_other_hands, hands_of
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def users():
+    return [UserFactory(username=f"p{n}", first_name=f"Player{n}") for n in range(5)]
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def full_table(users, game="korova", players=4) -> Table:
+    table = services.table_create(game=game, players=players, options={}, bots=[], by=users[0])
+    for user in users[1:players]:
+        services.table_join(table_id=table.pk, by=user)
+    table.refresh_from_db()
+    return table
+
+
+def post_move(client, table, move, *, turn=None, htmx=True):
+    data = {"turn": table.turn if turn is None else turn, "move": json.dumps(move)}
+    return client.post(reverse("table-move", args=[table.pk]), data, **(HTMX if htmx else {}))
+
+
+def legal(table, seat):
+    eng = get_engine(table.game)
+    return eng.legal_moves(eng.load(table.state), seat)
+
+
+def test_the_lobby_lists_open_tables_with_free_seats_and_clock(users):
+    services.table_create(
+        game="korova", players=4, options={"turn_seconds": 45}, bots=[1], by=users[0]
+    )
+    response = logged_in(users[1]).get(reverse("table-lobby"))
+    assert response.status_code == 200
+    open_tables = response.content.decode().split('id="open-tables"')[1].split("</ul>")[0]
+    assert (
+        "Корова 006" in open_tables
+        and "2 seats free" in open_tables
+        and "45 s a turn" in open_tables
+    )
+    assert "Join" in open_tables
+
+
+def test_anonymous_cannot_start_a_table():
+    response = Client().post(
+        reverse("table-start"), {"game": "korova", "players": 4, "bots": 3, "turn_seconds": 30}
+    )
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert not Table.objects.exists()
+
+
+def test_starting_a_table_with_bots_seats_the_starter_and_begins_the_game(users):
+    response = logged_in(users[0]).post(
+        reverse("table-start"), {"game": "korova", "players": 4, "bots": 3, "turn_seconds": 20}
+    )
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "table-detail", args=[table.pk]
+    )
+    assert table.status == Table.Status.PLAYING and table.turn_seconds == 20
+    assert [seat.bot for seat in table.seats.order_by("seat")] == [False, True, True, True]
+
+
+def test_a_bad_start_form_explains_itself_and_creates_nothing(users):
+    client = logged_in(users[0])
+    response = client.post(
+        reverse("table-start"),
+        {"game": "conquian", "players": 5, "bots": 0, "turn_seconds": 30},
+        follow=True,
+    )
+    assert not Table.objects.exists()
+    assert "players" in response.content.decode().lower()
+
+
+def test_joining_takes_the_open_seat(users):
+    table = services.table_create(game="conquian", players=2, options={}, bots=[], by=users[0])
+    response = logged_in(users[1]).post(reverse("table-join", args=[table.pk]))
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    assert table.seats.get(seat=1).user == users[1]
+
+
+def test_a_waiting_table_shows_its_open_seats_and_a_seat_to_take(users):
+    table = services.table_create(game="korova", players=4, options={}, bots=[1], by=users[0])
+    url = reverse("table-detail", args=[table.pk])
+    html = logged_in(users[1]).get(url).content.decode()
+    assert "2 seats open" in html and "Take a seat" in html and "Open seat" in html
+    assert "Take a seat" not in logged_in(users[0]).get(url).content.decode()
+
+
+def test_someone_not_seated_cannot_move(users):
+    table = full_table(users)
+    move = legal(table, 0)[0]
+    response = post_move(logged_in(users[4]), table, move)
+    assert response.status_code == 403
+    assert "no seat" in response.content.decode()
+    assert not TableMove.objects.exists()
+
+
+def test_anonymous_cannot_move(users):
+    table = full_table(users)
+    response = post_move(Client(), table, legal(table, 0)[0])
+    assert response.status_code == 403
+    assert not TableMove.objects.exists()
+
+
+def test_an_illegal_move_shows_the_engines_sentence_next_to_the_hand(users):
+    table = full_table(users)
+    hand = hands_of(table)["hands"][0]
+    missing = next(card for card in range(1, 105) if card not in hand)
+    response = post_move(logged_in(users[0]), table, {"card": missing})
+    html = response.content.decode()
+    assert response.status_code == 400
+    error = html.split('id="move-error"')[1].split("</p>")[0]
+    assert f"{missing} is not in your hand" in error
+    assert html.index("data-hand") < html.index('id="move-error"')
+    assert not TableMove.objects.exists()
+
+
+def test_a_move_for_a_past_turn_is_refused_with_409(users):
+    table = full_table(users, game="conquian", players=2)
+    seat0 = users[0]
+    response = post_move(logged_in(seat0), table, legal(table, 0)[0], turn=table.turn + 5)
+    assert response.status_code == 409
+    assert "moved on" in response.content.decode()
+    assert not TableMove.objects.exists()
+
+
+def test_unreadable_move_is_a_400_not_a_500(users):
+    table = full_table(users)
+    client = logged_in(users[0])
+    url = reverse("table-move", args=[table.pk])
+    for data in (
+        {"turn": "x", "move": "{}"},
+        {"turn": 1, "move": "{nope"},
+        {"turn": 1, "move": "[1]"},
+        {"turn": 1, "move": "[" * 100_000 + "]" * 100_000},
+        {"turn": 1, "move": '{"card": "\\ud800"}'},
+        {"turn": 1, "move": '{"card": "\\u0000"}'},
+        {"turn": "9" * 5000, "move": "{}"},
+    ):
+        assert client.post(url, data, **HTMX).status_code == 400
+    assert not TableMove.objects.exists()
+
+
+def test_a_move_without_javascript_redirects_back_to_the_table(users):
+    table = full_table(users)
+    response = post_move(logged_in(users[0]), table, legal(table, 0)[0], htmx=False)
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "table-detail", args=[table.pk]
+    )
+    assert TableMove.objects.count() == 1
+
+
+def test_a_poll_answers_304_while_nothing_changed_and_the_new_table_after_a_move(users):
+    table = full_table(users)
+    watcher = logged_in(users[1])
+    url = reverse("table-detail", args=[table.pk])
+    first = watcher.get(url, **HTMX)
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag
+    unchanged = watcher.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert unchanged.status_code == 304 and unchanged.content == b""
+    post_move(logged_in(users[0]), table, legal(table, 0)[0])  # a hidden pick: seat 0 has picked
+    changed = watcher.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert "has picked" in changed.content.decode()
+
+
+def test_the_page_reads_without_javascript(users):
+    table = full_table(users, game="conquian", players=2)
+    response = logged_in(users[0]).get(reverse("table-detail", args=[table.pk]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Your hand" in html and "Time left" in html and 'hx-trigger="every 500ms"' in html
+
+
+@pytest.mark.parametrize(("game", "players"), [("korova", 4), ("conquian", 2), ("convoy", 4)])
+def test_a_seats_page_holds_no_card_of_another_hand(users, game, players):
+    table = full_table(users, game=game, players=players)
+    hands = hands_of(table)
+    for seat in range(players):
+        html = logged_in(users[seat]).get(reverse("table-detail", args=[table.pk])).content.decode()
+        assert_no_other_hands(html, game=game, hands=hands, seat=seat)
+    spectator = logged_in(users[4]).get(reverse("table-detail", args=[table.pk])).content.decode()
+    assert_no_other_hands(spectator, game=game, hands=hands, seat=None)
+    assert "Your hand" not in spectator
+
+
+def test_the_replay_waits_for_the_end_of_the_game(users):
+    table = full_table(users, game="conquian", players=2)
+    assert Client().get(reverse("table-replay", args=[table.pk])).status_code == 404
+
+
+def test_a_finished_game_replays_step_by_step_with_every_hand(users):
+    table = full_table(users, game="conquian", players=2)
+    table.options = {**table.options, "target": 1}
+    eng = get_engine("conquian")
+    state = eng.new_game(players=2, seed=table.seed, options={"target": 1})
+    Table.objects.filter(pk=table.pk).update(options=table.options, state=eng.dump(state))
+    while True:
+        table.refresh_from_db()
+        if table.status == Table.Status.FINISHED:
+            break
+        (seat,) = eng.to_act(eng.load(table.state))
+        services.table_move(
+            table_id=table.pk, turn=table.turn, move=legal(table, seat)[-1], by=users[seat]
+        )
+    steps = TableMove.objects.filter(table=table).count()
+    url = reverse("table-replay", args=[table.pk])
+    start = Client().get(url).content.decode()
+    assert "Every hand" in start and "before the first move" in start
+    middle = Client().get(url, {"step": 1}).content.decode()
+    assert f"Move 1 of {steps}" in middle
+    end = Client().get(url, {"step": 10_000}, **HTMX).content.decode()
+    assert f"Move {steps} of {steps}" in end and "<html" not in end
+
+
+def test_the_fixture_page_links_to_its_live_tables(users):
+    fixture = FixtureFactory()
+    html = Client().get(reverse("fixture-detail", args=[fixture.pk])).content.decode()
+    assert reverse("fixture-tables", args=[fixture.pk]) in html
+    tables_page = Client().get(reverse("fixture-tables", args=[fixture.pk]))
+    assert tables_page.status_code == 200
+    assert "start-fixture-tables" not in tables_page.content.decode()
+
+
+def test_the_fixture_tables_page_offers_the_start_to_its_players_and_staff_only(users):
+    fixture = FixtureFactory()
+    player = fixture.home_team.players.first()
+    player.user = users[0]
+    player.save()
+    staff = StaffMembershipFactory(venue=fixture.venue).user
+    url = reverse("fixture-tables", args=[fixture.pk])
+    for user, offered in ((users[0], True), (staff, True), (users[1], False)):
+        html = logged_in(user).get(url).content.decode()
+        assert ("start-fixture-tables" in html) is offered, user
+    assert "start-fixture-tables" not in Client().get(url).content.decode()
+
+
+def test_someone_else_cannot_start_a_fixtures_tables(users):
+    fixture = FixtureFactory()
+    response = logged_in(users[1]).post(reverse("fixture-tables", args=[fixture.pk]), follow=True)
+    assert "venue or its players can start" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_the_lobby_shows_games_in_progress_by_venue(users):
+    fixture = FixtureFactory(venue=VenueFactory(name="The Plough"))
+    table = Table.objects.create(
+        game="korova", players=4, options={"turn_seconds": 30}, seed=1, fixture=fixture,
+        number=1, status=Table.Status.PLAYING,
+    )  # fmt: skip
+    Seat.objects.bulk_create(Seat(table=table, seat=n, name=f"Player {n}") for n in range(4))
+    casual = full_table(users)
+    html = Client().get(reverse("table-lobby")).content.decode()
+    playing = html.split('id="playing-title"')[1]
+    assert playing.index("The Plough") < playing.index(f"Table {table.pk}")
+    assert playing.index("Casual tables") < playing.index(f"Table {casual.pk}")
+    assert "Watch" in playing
