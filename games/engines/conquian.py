@@ -27,6 +27,7 @@ from .conquian_melds import (
     usable_sets,
     wrap_sequence,
 )
+from .conquian_storage import dump_state, load_state
 from .errors import IllegalMove
 from .options import Option, resolve_options
 from .rng import shuffled
@@ -265,54 +266,10 @@ class ConquianEngine:
     # -- persistence --------------------------------------------------------------------
 
     def dump(self, state):
-        last = state["last"]
-        return {
-            "game": "conquian",
-            "seed": state["seed"],
-            "options": dict(state["options"]),
-            "deal_number": state["deal"],
-            "dealer": state["dealer"],
-            "deal_value": state["value"],
-            "scores": list(state["scores"]),
-            "hands": [codes_of(hand) for hand in state["hands"]],
-            "melds": [codes_of(melds) for melds in state["melds"]],
-            "stock": [CODE_OF[card] for card in state["stock"]],
-            "open_card": CODE_OF[state["open"]] if state["open"] else None,
-            "dead_pile": codes_of(state["dead"]),
-            "to_act": state["turn"],
-            "phase": state["phase"],
-            "last_deal": None if last is None else list(last),
-            "deal_results": [None if winner < 0 else winner for winner in state["results"]],
-        }
+        return dump_state(state)
 
     def load(self, data):
-        try:
-            last = data["last_deal"]
-            state = {
-                "seed": data["seed"],
-                "options": resolve_options(OPTIONS, data["options"]),
-                "deal": int(data["deal_number"]),
-                "dealer": int(data["dealer"]),
-                "value": int(data["deal_value"]),
-                "scores": tuple(int(score) for score in data["scores"]),
-                "hands": tuple(_mask(codes) for codes in data["hands"]),
-                "melds": tuple(_mask(codes) for codes in data["melds"]),
-                "stock": tuple(BIT_OF[code] for code in data["stock"]),
-                "open": BIT_OF[data["open_card"]] if data["open_card"] else 0,
-                "dead": _mask(data["dead_pile"]),
-                "turn": int(data["to_act"]),
-                "phase": str(data["phase"]),
-                "last": None if last is None else tuple(int(x) for x in last),
-                "results": tuple(-1 if s is None else int(s) for s in data.get("deal_results", ())),
-            }
-        except (KeyError, TypeError, ValueError) as error:
-            raise ValueError(f"not a dumped Conquian state: {error}") from None
-        if state["phase"] not in _PHASES or state["turn"] not in (-1, 0, 1):
-            raise ValueError("not a dumped Conquian state: unknown phase or seat to act")
-        places = [*state["hands"], *state["melds"], *state["stock"], state["open"], state["dead"]]
-        if sum(places) != ALL_CARDS or sum(p.bit_count() for p in places) != len(CODES):
-            raise ValueError("not a dumped Conquian state: the 40 cards are not all accounted for")
-        return state
+        return load_state(data, options=OPTIONS, phases=_PHASES)
 
     # -- checks ---------------------------------------------------------------------------
 
@@ -431,13 +388,6 @@ def _meld_error(state, seat, used) -> str:
         f"{with_cards} do not split into valid melds (groups of 3 or 4 cards of a rank, "
         "sequences of 3 to 8 cards of a suit)"
     )
-
-
-def _mask(codes) -> int:
-    mask = 0
-    for code in codes:
-        mask |= BIT_OF[code]
-    return mask
 
 
 def _deck_bits(deck) -> list[int]:

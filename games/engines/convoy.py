@@ -10,6 +10,7 @@ from itertools import product
 
 from . import convoy_board as board
 from .cards import JOKER, is_card_code, standard_pack
+from .convoy_storage import copy_move, dump_state, load_state
 from .errors import IllegalMove
 from .options import Option, resolve_options
 from .rng import shuffled
@@ -475,7 +476,7 @@ class ConvoyEngine:
             "counters_left": [COUNTERS_PER_SIDE - mask.bit_count() for mask in placed],
             "discards": list(state["discards"]),
             "exchanged_this_turn": state["exchanged"],
-            "last_move": _copy_move(state["last_move"]),
+            "last_move": copy_move(state["last_move"]),
             "options": dict(state["options"]),
             "over": state["over"],
             "outcome": self.outcome(state) if state["over"] else None,
@@ -488,81 +489,10 @@ class ConvoyEngine:
     # -- storage ----------------------------------------------------------------------------
 
     def dump(self, state):
-        rows = []
-        for row in range(board.SIZE):
-            text = ""
-            for cell in range(row * board.SIZE, (row + 1) * board.SIZE):
-                owner = next(
-                    (s for s, mask in enumerate(state["placed"]) if mask >> cell & 1), None
-                )
-                text += "." if owner is None else str(owner)
-            rows.append(text)
-        return {
-            "game": self.name,
-            "players": state["players"],
-            "seed": state["seed"],
-            "options": dict(state["options"]),
-            "deck": list(state["deck"]),
-            "drawn": state["drawn"],
-            "hands": [list(hand) for hand in state["hands"]],
-            "discards": list(state["discards"]),
-            "board": rows,
-            "convoys": [
-                {"side": side, "cells": [list(board.SQUARES[c]) for c in board.WINDOWS[index][2]]}
-                for side, index in state["convoys"]
-            ],
-            "turn": state["turn"],
-            "exchanged": state["exchanged"],
-            "over": state["over"],
-            "last_move": _copy_move(state["last_move"]),
-        }
+        return dump_state(state, game=self.name)
 
     def load(self, data):
-        players = data["players"]
-        sides = 3 if players % 3 == 0 else 2
-        placed = [0] * sides
-        for row, text in enumerate(data["board"]):
-            for column, mark in enumerate(text):
-                if mark != ".":
-                    placed[int(mark)] |= 1 << (row * board.SIZE + column)
-        state = {
-            "players": players,
-            "sides": sides,
-            "seed": data["seed"],
-            "options": resolve_options(OPTIONS, data["options"]),
-            "deck": tuple(data["deck"]),
-            "drawn": data["drawn"],
-            "hands": tuple(tuple(hand) for hand in data["hands"]),
-            "discards": tuple(data["discards"]),
-            "placed": tuple(placed),
-            "locked": 0,
-            "shapes": (0,) * (board.SIZE * board.SIZE),
-            "convoys": (),
-            "scores": (0,) * sides,
-            "turn": data["turn"],
-            "exchanged": data["exchanged"],
-            "over": data["over"],
-            "last_move": _copy_move(data["last_move"]),
-        }
-        for convoy in data["convoys"]:
-            index = board.WINDOW_INDEX[
-                tuple(sorted(r * board.SIZE + c for r, c in convoy["cells"]))
-            ]
-            mask, shape, _ = board.WINDOWS[index]
-            self._lock(state, convoy["side"], [(mask, shape, index)])
-        return state
-
-
-def _copy_move(move):
-    """A fresh copy of a recorded move (its squares are lists)."""
-    if move is None:
-        return None
-    copy = dict(move)
-    if "square" in copy:
-        copy["square"] = list(copy["square"])
-    if "remove" in copy:
-        copy["remove"] = [list(square) for square in copy["remove"]]
-    return copy
+        return load_state(data, options=OPTIONS, lock=self._lock)
 
 
 ENGINE = ConvoyEngine()
