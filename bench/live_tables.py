@@ -1,11 +1,11 @@
 """Live tables under load: gunicorn + PostgreSQL + Redis + Celery, as production runs them.
 
     .venv/bin/python bench/live_tables.py [--tables 50] [--moves 40] [--think 1.0]
-        [--expiring 500] [--crash-turns 200] [--web-workers 4] [--part all|moves|expiry|crash]
+        [--expiring 500] [--crash-turns 200] [--web-workers 5] [--part all|moves|expiry|crash]
 
 DATABASE_URL (default postgres://postgres@127.0.0.1:5432/roundel_live_bench) names a database
 the bench may empty: it is created if missing and migrated. CELERY_BROKER_URL (default
-redis://127.0.0.1:6379/5) is flushed. The bench starts gunicorn (--web-workers sync workers),
+redis://127.0.0.1:6379/5) is flushed. The bench starts gunicorn (--web-workers gthread workers of 4 threads),
 two Celery workers (threads, 8 each) and one beat (sweep every GAMES_SWEEP_SECONDS, 2 s), all
 with DEBUG off, and prints:
 
@@ -128,6 +128,7 @@ class Processes:
         self.start(
             "gunicorn",
             [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(self.web_workers),
+             "--worker-class", "gthread", "--threads", "4",
              "-b", f"127.0.0.1:{self.port}", "--log-level", "info"],
             "Booting worker",
         )  # fmt: skip
@@ -266,6 +267,16 @@ def bench_breakdown(*, moves: int) -> None:
                 totals.append((time.perf_counter() - started) * 1000)
             sql.append(sum(float(query["time"]) for query in queries.captured_queries) * 1000)
             counts.append(len(queries.captured_queries))
+    bare = []
+    with connection.cursor() as cursor:
+        for _ in range(200):
+            started = time.perf_counter()
+            cursor.execute("select 1")
+            bare.append((time.perf_counter() - started) * 1000)
+    print(
+        f"PostgreSQL round trip of a bare SELECT 1: p50 {statistics.median(bare):.2f} ms; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     print(
         f"move service in process (no HTTP), {len(totals)} moves: p50 "
         f"{statistics.median(totals):.1f} ms, of which SQL {statistics.median(sql):.1f} ms "
@@ -358,7 +369,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
     parser.add_argument("--expiring", type=int, default=500)
     parser.add_argument("--crash-turns", type=int, default=200)
-    parser.add_argument("--web-workers", type=int, default=4)
+    parser.add_argument("--web-workers", type=int, default=5, help="gunicorn gthread workers")
     parser.add_argument(
         "--part", choices=["all", "moves", "breakdown", "expiry", "crash"], default="all"
     )

@@ -132,7 +132,7 @@ def feed_ical(feed: Feed, *, fixture_url: str) -> bytes:
     """The feed as an iCalendar file. `fixture_url` is a fixture page's absolute address with
     "{}" for the fixture's id.
 
-    Building a feed of a thousand fixtures takes icalendar a second or two, and calendar apps
+    Building a feed of a thousand fixtures takes icalendar about 0.3 s, and calendar apps
     ask again every few hours whether anything changed: the file is cached under a digest of
     everything it shows, so an unchanged feed costs only the query that reads the fixtures.
     """

@@ -19,6 +19,7 @@ OPTION_PREFIX = "option_"
 FORMAT_PREFIX = "format_"
 TIE_BREAKER_FIELDS = [f"tie_breaker_{place}" for place in range(1, len(TIE_BREAKERS) + 1)]
 _BOOLEAN_WORDS = {True: "yes", False: "no"}
+LOCKED_HELP = "The season has results, checked against these rules: they stay as they are."
 
 
 def _words(kind, name: str, value) -> str:
@@ -108,8 +109,9 @@ class SeasonForm(forms.ModelForm):
 
     def _add_game_fields(self, season: Season) -> None:
         kind = get_kind(self.game)
-        stored = season.rule_options or {} if season.pk else {}
-        stored_format = season.fixture_format or {} if season.pk else {}
+        # A row edited outside the admin may hold anything: show only what reads as options.
+        stored = season.rule_options if isinstance(season.rule_options, dict) else {}
+        stored_format = season.fixture_format if isinstance(season.fixture_format, dict) else {}
         for option in kind.engine.options:
             self.fields[OPTION_PREFIX + option.name] = _option_field(
                 kind, option, stored=stored.get(option.name)
@@ -121,11 +123,7 @@ class SeasonForm(forms.ModelForm):
         if self.game_rules_locked:
             for name in self.game_field_names():
                 self.fields[name].disabled = True
-                self.fields[
-                    name
-                ].help_text = (
-                    "The season has results, checked against these rules: they stay as they are."
-                )
+                self.fields[name].help_text = LOCKED_HELP
 
     def game_field_names(self) -> list[str]:
         return [name for name in self.fields if name.startswith((OPTION_PREFIX, FORMAT_PREFIX))]

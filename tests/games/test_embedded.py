@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from datetime import datetime
 
@@ -72,7 +73,10 @@ def call(url: str, method: str = "GET", body=None, token=None):
         try:
             with urllib.request.urlopen(request) as response:
                 return json.loads(response.read())
-        except ConnectionError:  # runserver is still starting
+        except urllib.error.URLError as error:
+            # urllib wraps a refused connection: runserver is still starting.
+            if not isinstance(error.reason, ConnectionError):
+                raise
             assert time.monotonic() < deadline
             time.sleep(0.2)
 

@@ -281,3 +281,13 @@ def test_venue_staff_cannot_run_generate_fixtures(client, crown_staff):
     )
     assert response.status_code == 403
     assert not season.fixtures.exists()
+
+
+def test_a_season_whose_stored_rules_are_not_options_still_opens(client, superuser):
+    season = SeasonFactory(
+        league=LeagueFactory(game="convoy"), rule_options=["end_score"], fixture_format="3"
+    )
+    client.force_login(superuser)
+    response = client.get(change_url(season))
+    assert response.status_code == 200
+    assert response.context["adminform"].form.fields["format_games"].initial == ""
