@@ -194,8 +194,6 @@ def _sheet_context(*, grid, form, current=None, outcome=None, **extra) -> dict:
         "current": current,
         "entry_url": reverse("result-entry", args=[grid.fixture.pk]),
         "day_to_come": selectors.fixture_day_to_come(fixture=grid.fixture),
-        # The game's own status line if it has one (scoring/<game>/_status.html).
-        "status_templates": [f"scoring/{grid.game}/_status.html", "scoring/_status.html"],
         **extra,
     }
 

@@ -109,6 +109,11 @@ class SheetGrid:
             self.options = self.kind.options({})
 
     @property
+    def status_templates(self) -> tuple[str, str]:
+        """The game's own status line, else the generic one (a new game may have none yet)."""
+        return (f"scoring/{self.game}/_status.html", "scoring/_status.html")
+
+    @property
     def kind(self):
         from . import get_kind  # the registry imports the kinds, which import their grids
 

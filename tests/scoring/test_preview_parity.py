@@ -37,7 +37,9 @@ PARITY = settings(
 )
 SLOT = re.compile(r'<span class="field-error" id="(err-[\w-]+)"[^>]*>([^<]*)</span>')
 GENERAL = re.compile(r'<div class="sheet-errors" id="sheet-errors".*?</div>', re.S)
-ITEM = re.compile(r"<li>(.*?)</li>", re.S)
+# The summary's links point at the messages beside the fields: only its plain items are
+# messages of their own.
+ITEM = re.compile(r"<li>(?!<a )(.*?)</li>", re.S)
 
 
 def make_fixture(game, **season):
@@ -56,7 +58,7 @@ def make_fixture(game, **season):
 
 def messages(page: str) -> dict[str, str]:
     """Every message on a page or a preview: slot id (or "general") → sentence; the general
-    box's list items each count once."""
+    box's own items each count once (its links to the fields' messages are not messages)."""
     found = {slot: html.unescape(text) for slot, text in SLOT.findall(page) if text.strip()}
     box = GENERAL.search(page)
     for number, item in enumerate(ITEM.findall(box.group(0)) if box else []):
