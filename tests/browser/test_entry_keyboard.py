@@ -223,7 +223,7 @@ def test_on_the_conflict_page_choosing_yours_puts_your_value_in_the_field(
 
     page.locator("#save-result").tap()
 
-    expect(page.locator("#conflict")).to_be_visible()
+    expect(page.locator("#conflict")).to_be_focused()  # read first, not the top of the page
     expect(cell(page, 1, "Ann")).to_have_value("7")  # theirs, until I choose
     page.get_by_label("Use yours: 9").check()
     expect(cell(page, 1, "Ann")).to_have_value("9")
