@@ -1,12 +1,13 @@
 """Live tables under load: gunicorn + PostgreSQL + Redis + Celery, as production runs them.
 
     .venv/bin/python bench/live_tables.py [--tables 50] [--moves 40] [--think 1.0]
-        [--expiring 500] [--crash-turns 200] [--web-workers 5] [--part all|moves|expiry|crash]
+        [--expiring 500] [--crash-turns 200] [--web-workers 5] [--pool threads|prefork]
+        [--concurrency 8] [--part all|moves|breakdown|expiry|crash]
 
 DATABASE_URL (default postgres://postgres@127.0.0.1:5432/roundel_live_bench) names a database
 the bench may empty: it is created if missing and migrated. CELERY_BROKER_URL (default
 redis://127.0.0.1:6379/5) is flushed. The bench starts gunicorn (--web-workers gthread workers of 4 threads),
-two Celery workers (threads, 8 each) and one beat (sweep every GAMES_SWEEP_SECONDS, 2 s), all
+two Celery workers (--pool, --concurrency: threads, 8 each) and one beat (sweep every GAMES_SWEEP_SECONDS, 2 s), all
 with DEBUG off, and prints:
 
 1. moves: --tables Корова tables of four people each play at once through the HTTP API (a
@@ -16,8 +17,8 @@ with DEBUG off, and prints:
 2. expiry: --expiring turns at as many tables whose deadlines fall within one second; the
    expiry tasks are sent as the move service sends them (ETA at the deadline). Lateness =
    the time the clock's move was logged minus the deadline: p50, p99, max.
-   breakdown: 200 moves through the move service in this process (no HTTP): its time, the
-   time its SQL statements took, and the engine's share.
+   breakdown: 200 moves and 200 expiries through the services in this process (no HTTP):
+   their time, the time their SQL statements took, and the engine's share.
 3. crash: --crash-turns turns due at the same instant; one worker is killed with SIGKILL
    one second before, holding its share of the expiry tasks; the other worker and beat
    carry on. Prints how long after the deadline (and after the crash) the last of them
@@ -35,6 +36,7 @@ import subprocess
 import sys
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,8 +98,9 @@ from games.turns import EXPIRE_TASK  # noqa: E402
 class Processes:
     """gunicorn, two workers and beat, each in its own process group."""
 
-    def __init__(self, web_workers: int, log_dir: Path):
+    def __init__(self, web_workers: int, log_dir: Path, pool: str, concurrency: int):
         self.web_workers, self.log_dir = web_workers, log_dir
+        self.pool, self.concurrency = pool, concurrency
         self.port = 8190 + os.getpid() % 100
         self.running: dict[str, subprocess.Popen] = {}
 
@@ -119,7 +122,7 @@ class Processes:
         self.start(
             name,
             [sys.executable, "-m", "celery", "-A", "config", "worker", "-n", f"{name}@bench",
-             "--pool", "threads", "--concurrency", "8", "--loglevel", "INFO",
+             "--pool", self.pool, "--concurrency", str(self.concurrency), "--loglevel", "INFO",
              "--without-gossip", "--without-mingle"],
             "ready.",
         )  # fmt: skip
@@ -237,17 +240,45 @@ def bench_moves(processes: Processes, *, tables: int, moves: int, think: float) 
     print(f"moves, {tables} tables at once: {summary(times)} ({len(refused)} refused)")
 
 
-def bench_breakdown(*, moves: int) -> None:
-    """Where a move's time goes, in this process (no HTTP): the service, its SQL, the engine."""
+class StatementTimer:
+    """Times each SQL statement this process runs (BEGIN and COMMIT included) by the clock,
+    not Django's rounded debug timings."""
+
+    def __init__(self):
+        self.seconds, self.count = 0.0, 0
+
+    def __call__(self, execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.count += 1
+
+
+def timed_call(call) -> tuple[float, float, int]:
+    """(total ms, SQL ms, statements) of one call; commit hooks (the broker's send) included."""
     from django.db import connection
-    from django.test.utils import CaptureQueriesContext
+
+    timer = StatementTimer()
+    started = time.perf_counter()
+    with connection.execute_wrapper(timer):
+        call()
+    total = (time.perf_counter() - started) * 1000
+    return total, timer.seconds * 1000, timer.count
+
+
+def bench_breakdown(*, moves: int) -> None:
+    """Where a move's and an expiry's time go, in this process (no HTTP): the service, its SQL
+    statements, the engine, and the rest (Django's ORM, the broker's send after commit)."""
+    from django.db import connection
 
     from games.engines import get_engine
 
     host, guest = users(2)
     eng = get_engine("korova")
-    totals, sql, engine, counts = [], [], [], []
-    while len(totals) < moves:
+    moved, engine = [], []
+    while len(moved) < moves:
         table = services.table_create(
             game="korova", players=2, options={"turn_seconds": 3600}, bots=[], by=host
         )
@@ -261,12 +292,13 @@ def bench_breakdown(*, moves: int) -> None:
             move = eng.legal_moves(state, seat)[0]
             eng.dump(eng.apply(state, seat, move))
             engine.append((time.perf_counter() - started) * 1000)
-            with CaptureQueriesContext(connection) as queries:
-                started = time.perf_counter()
-                services.table_move(table_id=table.pk, turn=table.turn, move=move, by=mover)
-                totals.append((time.perf_counter() - started) * 1000)
-            sql.append(sum(float(query["time"]) for query in queries.captured_queries) * 1000)
-            counts.append(len(queries.captured_queries))
+            moved.append(timed_call(partial(services.table_move,
+                table_id=table.pk, turn=table.turn, move=move, by=mover)))  # fmt: skip
+    overdue = [table.pk for table in tables_with_open_turns(moves)]
+    Table.objects.filter(pk__in=overdue).update(deadline=timezone.now())
+    expired = [
+        timed_call(partial(services.table_turn_expire, table_id=pk, turn=1)) for pk in overdue
+    ]
     bare = []
     with connection.cursor() as cursor:
         for _ in range(200):
@@ -277,12 +309,14 @@ def bench_breakdown(*, moves: int) -> None:
         f"PostgreSQL round trip of a bare SELECT 1: p50 {statistics.median(bare):.2f} ms; "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
-    print(
-        f"move service in process (no HTTP), {len(totals)} moves: p50 "
-        f"{statistics.median(totals):.1f} ms, of which SQL {statistics.median(sql):.1f} ms "
-        f"({statistics.median(counts):.0f} statements incl. BEGIN/COMMIT) and engine "
-        f"load+apply+dump {statistics.median(engine):.2f} ms"
-    )
+    for what, timings in (("move", moved), ("expiry (both seats of a two-seat table)", expired)):
+        totals, sql, counts = zip(*timings)
+        print(
+            f"{what} service in process (no HTTP), {len(totals)} calls: p50 "
+            f"{statistics.median(totals):.2f} ms, of which {statistics.median(counts):.0f} SQL "
+            f"statements {statistics.median(sql):.2f} ms (BEGIN/COMMIT not among them)"
+        )
+    print(f"engine load+apply+dump of a move: p50 {statistics.median(engine):.3f} ms")
 
 
 def tables_with_open_turns(count: int) -> list[Table]:
@@ -370,6 +404,9 @@ def main() -> None:
     parser.add_argument("--expiring", type=int, default=500)
     parser.add_argument("--crash-turns", type=int, default=200)
     parser.add_argument("--web-workers", type=int, default=5, help="gunicorn gthread workers")
+    parser.add_argument("--pool", choices=["threads", "prefork"], default="threads",
+                        help="each Celery worker's pool")  # fmt: skip
+    parser.add_argument("--concurrency", type=int, default=8, help="each Celery worker's")
     parser.add_argument(
         "--part", choices=["all", "moves", "breakdown", "expiry", "crash"], default="all"
     )
@@ -381,7 +418,7 @@ def main() -> None:
     Table.objects.all().delete()
     log_dir = ROOT / "var" / "bench-live-tables"
     log_dir.mkdir(parents=True, exist_ok=True)
-    processes = Processes(options.web_workers, log_dir)
+    processes = Processes(options.web_workers, log_dir, options.pool, options.concurrency)
     try:
         processes.start_all()
         if options.part in ("all", "moves"):

@@ -4,7 +4,7 @@ unchanged poll costs.
     DATABASE_URL=postgres://… TEST_REDIS_URL=redis://… .venv/bin/python bench/play_pages.py [--runs 3]
 
 Runs the browser games (tests/browser/test_play_conquian.py and test_play_convoy.py: a live
-server on PostgreSQL, a real Celery worker, headless chromium phones polling every second)
+server on PostgreSQL, a real Celery worker, headless chromium phones polling every 500 ms)
 --runs times. Each game writes test-results/timings-<game>.json: for every move made on a
 page, the time from its tap (the POST) to each other page first showing the next turn, by
 the one machine's clock; and the sizes of the 304 answers (Chromium's transferSize: status
