@@ -63,12 +63,6 @@ class TeamRefSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "slug"]
 
 
-class PlayerRefSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Player
-        fields = ["id", "name", "slug"]
-
-
 class LeagueRefSerializer(serializers.ModelSerializer):
     class Meta:
         model = League

@@ -12,7 +12,7 @@ from django.db.models import Count, Max, Sum
 from leagues.models import Fixture, Player, TeamMember
 
 from .kinds import get_kind
-from .models import PlayerRating, RatingPoint, RatingRun, ResultVersion
+from .models import PlayerRating, RatingRun, ResultVersion
 from .ratings import MODEL_NAME, RatedFixture
 
 # A player is listed in a game's ratings table after this many rated games: before that the
@@ -108,8 +108,3 @@ def ratings_table(*, game: str, min_games: int = MIN_GAMES_LISTED) -> RatingsTab
 def player_ratings(*, player: Player) -> list[PlayerRating]:
     """The player's current rating in each game they have played, most games first."""
     return list(PlayerRating.objects.filter(player=player).order_by("-games", "game"))
-
-
-def player_rating_history(*, player: Player, game: str) -> list[RatingPoint]:
-    """The player's rating after each fixture of the game, oldest first."""
-    return list(RatingPoint.objects.filter(player=player, game=game).order_by("played_at", "pk"))

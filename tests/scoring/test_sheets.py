@@ -19,33 +19,8 @@ def korova(rounds=None, players=None, rule_options=None, **kwargs):
     )
 
 
-def conquian(first=None, second=None, rule_options=None, **kwargs):
-    singles = [
-        {"home_player": 1, "away_player": 3, "deals": first or ["home"] * 5},
-        {"home_player": 2, "away_player": 4, "deals": second or ["away"] * 5},
-    ]
-    return validate_sheet(
-        game="conquian",
-        sheet={"singles": singles},
-        rule_options=rule_options,
-        fixture_format={},
-        **TEAMS,
-        **kwargs,
-    )
-
-
 def convoy_game(winner="home", home=3, away=1):
     return {"winner": winner, "convoys": {"home": home, "away": away}}
-
-
-def convoy(*games, best_of=1):
-    return validate_sheet(
-        game="convoy",
-        sheet={"games": list(games)},
-        rule_options={},
-        fixture_format={"games": best_of},
-        **TEAMS,
-    )
 
 
 def errors_of(call, *args, **kwargs) -> dict:
