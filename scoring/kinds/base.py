@@ -150,6 +150,7 @@ class GameKind:
     label: ClassVar[str]  # "Convoy"
     lower_is_better: ClassVar[bool] = False  # Корова: fewer heads wins
     unit: ClassVar[str]  # the score's unit: "convoys", "heads", "deal points"
+    draw_word: ClassVar[str] = "draw"  # a level fixture in the game's words (Convoy: stalemate)
     score_for_label: ClassVar[str]  # "Convoys won": what score_for counts for a team
     score_against_label: ClassVar[str]
     needs_lineup: ClassVar[bool] = True  # the sheet names the teams' players 1 and 2

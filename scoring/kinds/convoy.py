@@ -62,6 +62,7 @@ class ConvoyKind(GameKind):
     game = "convoy"
     label = "Convoy"
     unit = "convoys"
+    draw_word = "stalemate"
     score_for_label = "Convoys the team made"
     score_against_label = "Convoys their opponents made"
     needs_lineup = False

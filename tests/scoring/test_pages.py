@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import Fixture, Player
+from leagues.models import Fixture, Game, Player
 from tests.api.conftest import (  # noqa: F401  (the cache fixture is autouse)
     KOROVA_AWAY_WINS,
     KOROVA_HOME_WINS,
@@ -26,6 +26,7 @@ from tests.factories import (
     TeamFactory,
     UserFactory,
 )
+from tests.scoring.test_kind_figures import played
 
 pytestmark = pytest.mark.django_db
 
@@ -362,3 +363,15 @@ def test_a_void_fixture_shows_void_and_no_result(client, world):
     assert "Result version" not in page and "Anchor Swans won" not in page
     round1 = text(client.get(season_url(world, "season-fixtures"))).split("Round 2")[0]
     assert "100 to 45" not in round1 and "Void" in round1
+
+
+def test_a_convoy_tables_legend_gives_points_for_a_stalemate_not_a_draw(client):
+    fixture, _ = played(
+        Game.CONVOY,
+        lambda ids: {"games": [{"winner": "stalemate", "convoys": {"home": 2, "away": 2}}]},
+    )
+    season = fixture.season
+    page = text(client.get(reverse("season-detail", args=[season.league.slug, season.slug])))
+    assert "League points: win 3, stalemate 1, loss 0." in page
+    assert "Points win 3, stalemate 1, loss 0" in page
+    assert "draw" not in page.lower()
