@@ -18,6 +18,7 @@ from .records import record_by_game
 from .season_rules import season_rules_describe
 from .season_table_display import season_table_shown
 
+
 def _or_404(read, **kwargs):
     try:
         return read(**kwargs)

@@ -194,7 +194,11 @@ def test_a_negative_korova_cell_is_refused_once_in_the_preview(korova_page):
     page = client.post(
         reverse("result-entry", args=[fixture.pk]), {**data, "action": "preview"}, **HTMX
     ).content.decode()
-    assert "Game over" not in page or "cannot be saved yet" in page
+    # Nothing is claimed from the refused cells: 120 does not end the game, and with -3
+    # left out nobody leads.
+    assert "Game over" not in page
+    assert "lead by" not in page
+    assert re.findall(r'data-total="\d">(\d+)', page) == ["0", "0", "0", "0"]
 
 
 def test_a_convoy_message_goes_when_the_winner_changes(convoy_page):
