@@ -36,7 +36,9 @@ def season_table_shown(*, season: Season) -> ShownTable:
     rows = [
         ShownRow(
             row=line.row,
-            cells=[(column, _shown(column, value)) for column, value in zip(table.columns, line.cells)],
+            cells=[
+                (column, _shown(column, value)) for column, value in zip(table.columns, line.cells)
+            ],
             form=[(letter, *form_words[letter]) for letter in line.row.form],
         )
         for line in table.rows

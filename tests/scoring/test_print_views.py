@@ -47,4 +47,3 @@ def test_a_printed_conquian_table_shows_singles_won_and_deal_points(client):
     html = print_table(client, fixture)
     assert headings(html) == ["#", "Team", "P", "W", "D", "L", "SW", "PF", "PA", "Pts"]
     assert set(legend(html)) == set(headings(html)) - {"Team"}
-
