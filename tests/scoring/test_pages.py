@@ -3,6 +3,7 @@ slugs are 404, queries do not grow with the data, and no staff-only link leaks."
 
 import datetime
 import re
+from html import unescape
 
 import pytest
 from django.db import connection
@@ -375,3 +376,12 @@ def test_a_convoy_tables_legend_gives_points_for_a_stalemate_not_a_draw(client):
     assert "League points: win 3, stalemate 1, loss 0." in page
     assert "Points win 3, stalemate 1, loss 0" in page
     assert "draw" not in page.lower()
+
+
+def test_a_players_convoy_figures_say_they_are_the_pairs(client, world):
+    player = world.teams[1].members.get(position=2).player
+    page = unescape(text(client.get(reverse("player-detail", args=[player.slug]))))
+    own = page.split("Dan Dyer's own games")[1].split("Team record per game")[0]
+    note = "Convoy results are recorded per pair, not per player: these are the pair's games."
+    assert own.count(note) == 1  # only Convoy's figures are the pair's
+    assert own.index("Convoy") == own.index(note) - len("Convoy ")  # right under its heading
