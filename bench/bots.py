@@ -84,9 +84,18 @@ def run(name, games, use_bots):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("setups", nargs="*", default=list(SETUPS), help=", ".join(SETUPS))
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "setups", nargs="*", default=list(SETUPS), help=f"{', '.join(SETUPS)} (default all)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=1000, help="games per setup, game k with seed k (default 1000)"
+    )
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=3,
+        help="timed runs per setup; the median time is printed (default 3)",
+    )
     args = parser.parse_args()
     unknown = [name for name in args.setups if name not in SETUPS]
     if unknown:

@@ -35,7 +35,7 @@ class Team:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fixtures", type=int, default=380, help="sheets in the season")
     parser.add_argument("--runs", type=int, default=7, help="timed runs; medians are printed")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first demo sheet")

@@ -82,6 +82,53 @@ def ensure_database() -> None:
     )
 
 
+def parse_options() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--tables",
+        type=int,
+        default=50,
+        help="Корова tables of four playing at once in part 1 (default 50)",
+    )
+    parser.add_argument("--moves", type=int, default=40, help="moves per table (default 40)")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="mean seconds between moves (default 1.0)"
+    )
+    parser.add_argument(
+        "--expiring",
+        type=int,
+        default=500,
+        help="turns due within one second in part 2 (default 500)",
+    )
+    parser.add_argument(
+        "--crash-turns",
+        type=int,
+        default=200,
+        help="turns due at the instant after a worker is killed (default 200)",
+    )
+    parser.add_argument(
+        "--web-workers", type=int, default=5, help="gunicorn gthread workers (default 5)"
+    )
+    parser.add_argument(
+        "--pool",
+        choices=["threads", "prefork"],
+        default="threads",
+        help="each Celery worker's pool (default threads)",
+    )
+    parser.add_argument(
+        "--concurrency", type=int, default=8, help="each Celery worker's concurrency (default 8)"
+    )
+    parser.add_argument(
+        "--part",
+        choices=["all", "moves", "breakdown", "expiry", "crash"],
+        default="all",
+        help="which measurement to run (default all)",
+    )
+    return parser.parse_args()
+
+
+# Read before connecting, so that --help (and a mistyped option) needs no database.
+OPTIONS = parse_options()
 ensure_database()
 django.setup()
 
@@ -396,22 +443,7 @@ def bench_crash(processes: Processes, *, turns: int) -> None:
     processes.start_worker("worker-a")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--moves", type=int, default=40, help="moves per table")
-    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
-    parser.add_argument("--expiring", type=int, default=500)
-    parser.add_argument("--crash-turns", type=int, default=200)
-    parser.add_argument("--web-workers", type=int, default=5, help="gunicorn gthread workers")
-    parser.add_argument("--pool", choices=["threads", "prefork"], default="threads",
-                        help="each Celery worker's pool")  # fmt: skip
-    parser.add_argument("--concurrency", type=int, default=8, help="each Celery worker's")
-    parser.add_argument(
-        "--part", choices=["all", "moves", "breakdown", "expiry", "crash"], default="all"
-    )
-    options = parser.parse_args()
-
+def main(options: argparse.Namespace) -> None:
     redis.Redis.from_url(BROKER).flushdb()
     Seat.objects.all().delete()
     TableMove.objects.all().delete()
@@ -435,4 +467,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(OPTIONS)

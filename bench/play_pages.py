@@ -29,8 +29,10 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=3)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--runs", type=int, default=3, help="times to play the browser games (default 3)"
+    )
     args = parser.parse_args()
     latencies: list[float] = []
     responses: list[int] = []

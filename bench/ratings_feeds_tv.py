@@ -285,10 +285,25 @@ def run(args) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--results", type=int, default=10_000)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--requests", type=int, default=30)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--results",
+        type=int,
+        default=10_000,
+        help="results in the whole ratings replay (default 10000)",
+    )
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=3,
+        help="runs of each ratings replay; the median is printed (default 3)",
+    )
+    parser.add_argument(
+        "--requests",
+        type=int,
+        default=30,
+        help="requests of the feed, TV screen and board per median (default 30)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random sheets (default 1)")
     args = parser.parse_args()
     if connection.vendor != "postgresql":
         sys.exit("bench/ratings_feeds_tv.py needs PostgreSQL: set DATABASE_URL=postgres://…")

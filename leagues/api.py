@@ -6,6 +6,8 @@ paginated (?page=, ?page_size= up to 200) and filtered with django-filter; every
 fixed number of SQL statements whatever the page holds (select_related/prefetch_related).
 """
 
+import re
+
 from django import forms
 from django.db import connection
 from django_filters import rest_framework as filters
@@ -16,6 +18,8 @@ from rest_framework.permissions import AllowAny
 
 from . import selectors
 from .models import Game, League, Player, Season, Team, TeamMember, Venue
+
+ASCII_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 class Pagination(PageNumberPagination):
@@ -31,15 +35,26 @@ class ReadOnlyApi:
     pagination_class = Pagination
 
 
+class AsciiWholeNumberField(forms.IntegerField):
+    """forms.IntegerField reads any Unicode digits ("٣", "３") and "1.0" as whole numbers;
+    here a whole number is written in ASCII digits with an optional minus sign, as ids are
+    everywhere else on the site (the admin's, the addresses' <int:…>)."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and not ASCII_WHOLE_NUMBER.fullmatch(str(value)):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
 @extend_schema_field(
     {"type": "integer", "format": "int64", "minimum": -(2**63), "maximum": 2**63 - 1}
 )
 class WholeNumberFilter(filters.NumberFilter):
-    """An id or a round: a whole number, so "1.5" is a 400 ("Enter a whole number."), not 1,
-    and one the database can hold, so a 30-digit id is a 400 too (SQLite cannot even compare
-    it: OverflowError)."""
+    """An id or a round: a whole number in ASCII digits, so "1.5" or "٣" is a 400 ("Enter a
+    whole number."), not 1 or 3, and one the database can hold, so a 30-digit id is a 400 too
+    (SQLite cannot even compare it: OverflowError)."""
 
-    field_class = forms.IntegerField
+    field_class = AsciiWholeNumberField
 
     def __init__(self, *args, **kwargs):
         low, high = connection.ops.integer_field_range("BigIntegerField")

@@ -204,6 +204,13 @@ def test_a_huge_based_on_version_is_a_conflict_not_a_500(world, open_fixtures, v
         ("venue=%00", "venue"),
         ("date_from=2026-02-30", "date_from"),
         ("status=%F0%9F%90%84", "status"),
+        ("round=1.0", "round"),
+        ("team=%D9%A3", "team"),  # Arabic-Indic 3: ids are ASCII digits, not any digits
+        ("season=%D9%A1", "season"),
+        ("round=%D9%A1", "round"),
+        ("team=%EF%BC%93", "team"),  # fullwidth 3
+        ("venue=%E0%A5%A7", "venue"),  # Devanagari 1
+        ("team=+3", "team"),
     ],
 )
 def test_a_filter_value_of_the_wrong_type_is_400_naming_the_filter(world, api, query, name):
@@ -213,10 +220,21 @@ def test_a_filter_value_of_the_wrong_type_is_400_naming_the_filter(world, api, q
 
 
 def test_a_whole_number_filter_still_reads_big_and_negative_ids(world, api):
-    for query in ["season=9223372036854775807", "round=-1", "team=0", "round=1.0"]:
+    for query in ["season=9223372036854775807", "round=-1", "team=0", "team=-9223372036854775808"]:
         response = api.get(f"/api/fixtures/?{query}")
         assert response.status_code == 200, query
-        assert response.json()["results"] == [] or query == "round=1.0"
+        assert response.json()["results"] == []
+
+
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [("players", "team"), ("seasons", "league"), ("teams", "season"), ("teams", "venue")],
+)
+def test_an_id_filter_in_other_than_ascii_digits_is_400_naming_it(world, api, path, name):
+    for digit in ["%D9%A3", "%EF%BC%93", "%E0%A5%A7"]:
+        response = api.get(f"/api/{path}/?{name}={digit}")
+        assert response.status_code == 400, digit
+        assert response.json() == {name: ["Enter a whole number."]}
 
 
 @pytest.mark.parametrize("path", ["fixtures", "players", "seasons", "teams"])
@@ -239,6 +257,19 @@ def test_an_id_filter_beyond_what_the_database_holds_is_400_naming_it(world, api
         "/api/nothing-here/",
         "/api/",
         "/api/fixtures/X%12%0A%C3%B2/results/",  # a newline in the path
+        # ids in other than ASCII digits (Arabic-Indic, fullwidth 3) name no object
+        *(
+            f"/api/{route}/{digit}/"
+            for route in ["leagues", "seasons", "teams", "players", "venues", "fixtures", "tables"]
+            for digit in ["%D9%A3", "%EF%BC%93"]
+        ),
+        "/api/seasons/%D9%A3/standings/",
+        "/api/fixtures/%D9%A3/result/",
+        "/api/fixtures/%D9%A3/results/",
+        "/api/fixtures/%D9%A3/tables/",
+        "/api/tables/%D9%A3/join/",
+        "/api/tables/%D9%A3/moves/",
+        "/api/tables/%D9%A3/log/",
     ],
 )
 def test_an_address_no_endpoint_serves_is_a_json_404(world, path):
