@@ -8,6 +8,7 @@ from leagues.models import Season
 
 from .kind_figures import season_table
 from .kinds import StandingsColumn, get_kind
+from .numbers import signed_number
 from .season_rules import season_points_words
 from .standings import StandingRow
 
@@ -52,10 +53,8 @@ def season_table_shown(*, season: Season) -> ShownTable:
 
 
 def _shown(column, value) -> str:
-    """A table cell: a difference with its sign, so that +3 and -3 read apart."""
-    if column.key == "difference" and value > 0:
-        return f"+{value}"
-    return str(value)
+    """A table cell: a difference with its sign, so that +3 and −3 read apart."""
+    return signed_number(value, plus=column.key == "difference")
 
 
 def _form_words(kind) -> dict[str, tuple[str, str]]:
