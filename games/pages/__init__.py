@@ -29,8 +29,8 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict] = ()) -> d
     return import_module(f"{__name__}.{game}").page_context(table=table, moves=moves, hands=hands)
 
 
-def seat_names(table: dict) -> list[str]:
-    """The name at each seat, in seat order."""
+def seat_names(table: dict) -> list[str | None]:
+    """The name at each seat, in seat order (None for an open seat)."""
     return [seat["name"] for seat in sorted(table["seats"], key=lambda seat: seat["seat"])]
 
 
