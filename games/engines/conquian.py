@@ -14,6 +14,7 @@ Phases: "turned" (facing a card the player turned themselves: meld it or pass),
 opponent forced the card: meld it), "discard" (melded: discard one card), "over".
 """
 
+from .cards import the_card, the_cards
 from .conquian_melds import (
     ALL_CARDS,
     BIT_OF,
@@ -68,9 +69,9 @@ def next_deal_value(value: int, drawn: bool, carry_over: str = "double") -> int:
     return value * 2 if carry_over == "double" else value + 1
 
 
-def _list_codes(mask: int) -> str:
+def _list_cards(mask: int) -> str:
     codes = codes_of(mask)
-    return ", ".join(codes) if codes else "nothing"
+    return the_cards(codes) if codes else "nothing"
 
 
 def _fits(card: int, melds: int) -> bool:
@@ -221,7 +222,7 @@ class ConquianEngine:
         if "discard" in move:
             return self._discard(state, seat, move)
         if phase == "discard":
-            raise IllegalMove(f"discard one card: you hold {_list_codes(state['hands'][seat])}")
+            raise IllegalMove(f"discard one card: you hold {_list_cards(state['hands'][seat])}")
         if "meld" in move:
             return self._meld(state, seat, move["meld"])
         if "reject" in move:
@@ -284,7 +285,7 @@ class ConquianEngine:
             raise IllegalMove("forcing is not played in this game")
         if not _fits(card, state["melds"][1 - seat]):
             raise IllegalMove(
-                f"{CODE_OF[card]} does not fit your opponent's melds, so you cannot force it"
+                f"{the_card(CODE_OF[card])} does not fit your opponent's melds, so you cannot force it"
             )
 
     def _discard(self, state, seat, move):
@@ -307,7 +308,7 @@ class ConquianEngine:
         for code in codes:
             card = _card_in(state, seat, code)
             if used & card:
-                raise IllegalMove(f"{code} is listed twice")
+                raise IllegalMove(f"{the_card(code)} is listed twice")
             used |= card
         if not open_meld_holds(state["open"], state["melds"][seat], used):
             raise IllegalMove(_meld_error(state, seat, used))
@@ -325,10 +326,10 @@ def _check_last_card_unusable(state, seat) -> None:
         return
     usable = _usable(state, seat)
     if usable:
-        how = f"with {_list_codes(usable[0])}" if usable[0] else "onto your melds"
+        how = f"with {_list_cards(usable[0])}" if usable[0] else "onto your melds"
         raise IllegalMove(
-            f"the stock is empty and you can use {CODE_OF[state['open']]}, so you must meld "
-            f"it (for example {how})"
+            f"the stock is empty and you can use {the_card(CODE_OF[state['open']])}, so you must "
+            f"meld it (for example {how})"
         )
 
 
@@ -354,13 +355,15 @@ def _card_in(state, seat, code) -> int:
         return card
     if state["melds"][1 - seat] & card:
         raise IllegalMove(
-            f"{code} is in your opponent's melds: you cannot add to your opponent's melds"
+            f"{the_card(code)} is in your opponent's melds: you cannot add to your opponent's melds"
         )
     if state["melds"][seat] & card:
-        raise IllegalMove(f"{code} is already in your melds")
+        raise IllegalMove(f"{the_card(code)} is already in your melds")
     if state["open"] == card:
-        raise IllegalMove(f"{code} is the open card: list only the hand cards that go with it")
-    raise IllegalMove(f"{code} is not in your hand")
+        raise IllegalMove(
+            f"{the_card(code)} is the open card: list only the hand cards that go with it"
+        )
+    raise IllegalMove(f"{the_card(code)} is not in your hand")
 
 
 def _meld_error(state, seat, used) -> str:
@@ -372,18 +375,21 @@ def _meld_error(state, seat, used) -> str:
     if wrap:
         return f"{wrap} is not a sequence: the ace is low"
     if not used and _fits(card, state["melds"][1 - seat]):
-        return f"{CODE_OF[card]} does not fit your own melds, and you cannot add to your opponent's melds"
+        return (
+            f"{the_card(CODE_OF[card])} does not fit your own melds, and you cannot add to your "
+            "opponent's melds"
+        )
     if not melds and used.bit_count() < 2:
         return "a new meld needs at least two cards from your hand"
     if can_meld(everything):
         return (
-            f"hand cards are melded only together with the open card: {_list_codes(used)} "
-            f"and {CODE_OF[card]} do not make one meld (lay down only the cards of the meld "
+            f"hand cards are melded only together with the open card: {_list_cards(used)} "
+            f"and {the_card(CODE_OF[card])} do not make one meld (lay down only the cards of the meld "
             "that holds the open card)"
         )
-    with_cards = CODE_OF[card] + (f" with {_list_codes(used)}" if used else "")
+    with_cards = the_card(CODE_OF[card]) + (f" with {_list_cards(used)}" if used else "")
     if melds:
-        with_cards += f" and your melds ({_list_codes(melds)})"
+        with_cards += f" and your melds ({_list_cards(melds)})"
     return (
         f"{with_cards} do not split into valid melds (groups of 3 or 4 cards of a rank, "
         "sequences of 3 to 8 cards of a suit)"

@@ -9,7 +9,7 @@ looks at the windows through the cell it covers.
 from itertools import product
 
 from . import convoy_board as board
-from .cards import JOKER, is_card_code, standard_pack
+from .cards import JOKER, is_card_code, standard_pack, the_card
 from .convoy_storage import copy_move, dump_state, load_state
 from .errors import IllegalMove
 from .options import Option, resolve_options
@@ -250,19 +250,19 @@ class ConvoyEngine:
         if not is_card_code(card):
             raise IllegalMove(f"{card!r} is not a card")
         if card not in state["hands"][seat]:
-            raise IllegalMove(f"{card} is not in your hand")
+            raise IllegalMove(f"{the_card(card)} is not in your hand")
         if "exchange" in keys:
             return self._exchange(state, seat, card, move["exchange"])
         powers = JACK_POWERS.get(card, 0)
         if "remove" in keys:
             if not powers & REMOVES:
                 raise IllegalMove(
-                    f"{card} places a counter: give its square; "
-                    "only JS, JH or a joker removes counters"
+                    f"{the_card(card)} places a counter: give its square; only the jack of "
+                    "spades, the jack of hearts or a joker removes counters"
                 )
             return self._remove(state, seat, card, move["remove"])
         if powers == REMOVES:
-            raise IllegalMove(f"{card} removes a counter: give the square to remove")
+            raise IllegalMove(f"{the_card(card)} removes a counter: give the square to remove")
         return self._place(state, seat, card, _cell(move["square"]), powers)
 
     def timeout(self, state, seat):
@@ -292,14 +292,16 @@ class ConvoyEngine:
         if value is not True:
             raise IllegalMove('to exchange a dead card, send "exchange": true')
         if card in JACK_POWERS:
-            raise IllegalMove(f"{card} is never a dead card")
+            raise IllegalMove(f"{the_card(card)} is never a dead card")
         if not state["options"]["dead_card_exchange"]:
             raise IllegalMove("dead cards cannot be exchanged in this game")
         if state["exchanged"]:
             raise IllegalMove("you have already exchanged a dead card this turn")
         card_mask = board.CARD_MASKS[card]
         if card_mask & _occupied(state) != card_mask:
-            raise IllegalMove(f"{card} can still be played: only a dead card can be exchanged")
+            raise IllegalMove(
+                f"{the_card(card)} can still be played: only a dead card can be exchanged"
+            )
         if state["drawn"] >= DECK_SIZE:
             raise IllegalMove("the deck is empty: there is no card to exchange for")
         new = dict(state)
@@ -321,13 +323,15 @@ class ConvoyEngine:
             card_mask = board.CARD_MASKS[card]
             if card_mask & occupied == card_mask:
                 if _can_exchange(state, state["exchanged"]):
-                    raise IllegalMove(f"both {card} squares are taken: exchange it as a dead card")
-                raise IllegalMove(f"both {card} squares are taken: {card} is a dead card")
+                    raise IllegalMove(
+                        f"both squares of {the_card(card)} are taken: exchange it as a dead card"
+                    )
+                raise IllegalMove(f"both squares of {the_card(card)} are taken: it is a dead card")
             if cell not in board.CARD_CELLS[card]:
                 if board.ROUNDEL_MASK >> cell & 1:
                     raise IllegalMove("that square is a roundel")
                 raise IllegalMove(
-                    f"{_square_name(cell)} shows {board.CELL_CARDS[cell]}, not {card}"
+                    f"{_square_name(cell)} shows {the_card(board.CELL_CARDS[cell])}, not {the_card(card)}"
                 )
         if occupied >> cell & 1:
             raise IllegalMove(f"{_square_name(cell)} is already covered")
@@ -350,14 +354,14 @@ class ConvoyEngine:
 
     def _remove(self, state, seat, card, squares):
         if type(squares) not in (list, tuple) or not squares:
-            raise IllegalMove(f"{card} removes a counter: give the square to remove")
+            raise IllegalMove(f"{the_card(card)} removes a counter: give the square to remove")
         cells = [_cell(square) for square in squares]
         side = seat % state["sides"]
         placed = state["placed"]
         occupied = _occupied(state)
         to_clear = _removable(state, side, occupied)
         if not to_clear:
-            raise IllegalMove(f"there is no counter that {card} can remove")
+            raise IllegalMove(f"there is no counter that {the_card(card)} can remove")
         owners = []
         for cell in cells:
             if board.ROUNDEL_MASK >> cell & 1:
@@ -371,9 +375,10 @@ class ConvoyEngine:
             owners.append(next(other for other, mask in enumerate(placed) if mask >> cell & 1))
         if sorted(owners) != [other for other, mask in enumerate(placed) if mask & to_clear]:
             if state["sides"] == 2:
-                raise IllegalMove(f"{card} removes one counter")
+                raise IllegalMove(f"{the_card(card)} removes one counter")
             raise IllegalMove(
-                f"{card} removes one counter from each opposing side that has one outside a convoy"
+                f"{the_card(card)} removes one counter from each opposing side that has one "
+                "outside a convoy"
             )
         new_placed = list(placed)
         for cell, owner in zip(cells, owners, strict=True):

@@ -10,6 +10,7 @@ from django.urls import reverse
 from games import services
 from games.engines import get_engine
 from games.models import Seat, Table, TableMove
+from games.pages.cards import card_words
 from tests.factories import FixtureFactory, StaffMembershipFactory, UserFactory, VenueFactory
 from tests.games.page_checks import assert_no_other_hands, hands_of
 
@@ -139,7 +140,7 @@ def test_an_illegal_move_shows_the_engines_sentence_next_to_the_hand(users):
     html = response.content.decode()
     assert response.status_code == 400
     error = html.split('id="move-error"')[1].split("</p>")[0]
-    assert f"{missing} is not in your hand" in error
+    assert f"{missing} is not in your hand" in error  # Корова cards are numbers
     assert html.index("data-hand") < html.index('id="move-error"')
     assert not TableMove.objects.exists()
 
@@ -328,3 +329,15 @@ def test_the_replay_address_names_the_step_it_shows(users):
     url = reverse("table-replay", args=[table.pk])
     assert Client().get(url, {"step": 2}, **HTMX)["HX-Push-Url"] == f"{url}?step=2"
     assert Client().get(url, {"step": 10_000}, **HTMX)["HX-Push-Url"] == f"{url}?step={steps}"
+
+
+def test_an_illegal_convoy_move_names_the_card_in_words(users):
+    table = full_table(users, game="convoy", players=2)
+    eng = get_engine("convoy")
+    state = eng.load(table.state)
+    (seat,) = eng.to_act(state)
+    missing = next(code for code in ("2C", "3C", "4C") if code not in state["hands"][seat])
+    response = post_move(logged_in(users[seat]), table, {"card": missing, "square": [1, 1]})
+    error = response.content.decode().split('id="move-error"')[1].split("</p>")[0]
+    assert response.status_code == 400
+    assert f"the {card_words(missing)} is not in your hand" in error

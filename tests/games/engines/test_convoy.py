@@ -260,13 +260,15 @@ def test_the_played_card_is_replaced_from_the_top_of_the_deck():
 
 def test_a_card_not_in_hand_is_refused():
     state = position(hands=[["QH"], ["7H"]], stock=["2C"])
-    with pytest.raises(IllegalMove, match="7H is not in your hand"):
+    with pytest.raises(IllegalMove, match="the seven of hearts is not in your hand"):
         place(state, 0, "7H", (2, 0))
 
 
 def test_a_card_goes_only_on_a_square_showing_it():
     state = position(hands=[["QH"], ["7H"]], stock=["2C"])
-    with pytest.raises(IllegalMove, match=r"\[2, 5\] shows KH, not QH"):
+    with pytest.raises(
+        IllegalMove, match=r"\[2, 5\] shows the king of hearts, not the queen of hearts"
+    ):
         place(state, 0, "QH", (2, 5))
 
 
@@ -342,22 +344,29 @@ def test_a_counter_in_a_convoy_cannot_be_removed():
 
 def test_with_two_sides_a_one_eyed_jack_removes_exactly_one():
     state = position(hands=[["JS"], ["AS"]], counters={(2, 4): 1, (3, 3): 1}, stock=["2C"])
-    with pytest.raises(IllegalMove, match="JS removes one counter"):
+    with pytest.raises(IllegalMove, match="the jack of spades removes one counter"):
         ENGINE.apply(state, 0, {"card": "JS", "remove": [[2, 4], [3, 3]]})
 
 
 def test_one_eyed_jack_needs_the_square_to_remove():
     state = position(hands=[["JS"], ["AS"]], counters={(2, 4): 1}, stock=["2C"])
-    with pytest.raises(IllegalMove, match="JS removes a counter: give the square to remove"):
+    with pytest.raises(
+        IllegalMove, match="the jack of spades removes a counter: give the square to remove"
+    ):
         ENGINE.apply(state, 0, {"card": "JS", "square": [2, 4]})
-    with pytest.raises(IllegalMove, match="JS removes a counter: give the square to remove"):
+    with pytest.raises(
+        IllegalMove, match="the jack of spades removes a counter: give the square to remove"
+    ):
         ENGINE.apply(state, 0, {"card": "JS", "remove": []})
 
 
 def test_only_one_eyed_jacks_and_jokers_remove():
     state = position(hands=[["JC", "QH"], ["AS"]], counters={(2, 4): 1}, stock=["2C"])
     for card in ("JC", "QH"):
-        with pytest.raises(IllegalMove, match="only JS, JH or a joker removes counters"):
+        with pytest.raises(
+            IllegalMove,
+            match="only the jack of spades, the jack of hearts or a joker removes counters",
+        ):
             ENGINE.apply(state, 0, {"card": card, "remove": [[2, 4]]})
 
 
@@ -400,7 +409,7 @@ def test_with_three_sides_a_side_with_nothing_removable_is_skipped():
 
 def test_a_one_eyed_jack_with_nothing_to_remove_cannot_be_played():
     state = position(hands=[["JS"], ["AS"]], counters={(3, 3): 0}, stock=["2C"])
-    with pytest.raises(IllegalMove, match="there is no counter that JS can remove"):
+    with pytest.raises(IllegalMove, match="there is no counter that the jack of spades can remove"):
         ENGINE.apply(state, 0, {"card": "JS", "remove": [[3, 3]]})
     assert ENGINE.legal_moves(state, 0) == [{"pass": True}]
 
@@ -788,15 +797,20 @@ def test_a_dead_card_is_exchanged_once_per_turn():
 
 def test_only_a_dead_card_is_exchanged():
     state = position(hands=[["7H", "QH", "JS"], ["AS"]], counters=DEAD_7H, stock=["KH"])
-    with pytest.raises(IllegalMove, match="QH can still be played: only a dead card"):
+    with pytest.raises(
+        IllegalMove, match="the queen of hearts can still be played: only a dead card"
+    ):
         ENGINE.apply(state, 0, {"card": "QH", "exchange": True})
-    with pytest.raises(IllegalMove, match="JS is never a dead card"):
+    with pytest.raises(IllegalMove, match="the jack of spades is never a dead card"):
         ENGINE.apply(state, 0, {"card": "JS", "exchange": True})
 
 
 def test_playing_a_dead_card_points_to_the_exchange():
     state = position(hands=[["7H", "QH"], ["AS"]], counters=DEAD_7H, stock=["KH"])
-    with pytest.raises(IllegalMove, match="both 7H squares are taken: exchange it as a dead card"):
+    with pytest.raises(
+        IllegalMove,
+        match="both squares of the seven of hearts are taken: exchange it as a dead card",
+    ):
         place(state, 0, "7H", (2, 0))
 
 
@@ -813,7 +827,9 @@ def test_dead_card_exchange_can_be_switched_off():
     ]
     with pytest.raises(IllegalMove, match="dead cards cannot be exchanged in this game"):
         ENGINE.apply(state, 0, {"card": "7H", "exchange": True})
-    with pytest.raises(IllegalMove, match="both 7H squares are taken: 7H is a dead card"):
+    with pytest.raises(
+        IllegalMove, match="both squares of the seven of hearts are taken: it is a dead card"
+    ):
         place(state, 0, "7H", (7, 9))
 
 
