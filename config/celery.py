@@ -3,6 +3,11 @@
 import os
 
 from celery import Celery
+from kombu.transport import TRANSPORT_ALIASES
+
+# filesystem:// (the embedded default) means our transport, which writes each message whole
+# before a worker can take it (config/filesystem_broker.py); other brokers are kombu's.
+TRANSPORT_ALIASES["filesystem"] = "config.filesystem_broker:Transport"
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from leagues.admin import VenueScopedAdminMixin
+from leagues.models import Player
 
 from . import season_admin  # noqa: F401  (registers the Season admin: its rules are scoring's)
 from .models import ResultVersion, VenueScreen
@@ -75,6 +76,7 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
         "created_by",
         "created_at",
         "note",
+        "lineup_display",
         "changes",
         "sheet_display",
     ]
@@ -100,6 +102,18 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
     @admin.display(description="score (home – away)")
     def score(self, version):
         return f"{version.home_score} – {version.away_score}"
+
+    @admin.display(description="players (home; away)")
+    def lineup_display(self, version):
+        names = dict(
+            Player.objects.filter(
+                pk__in=[*version.lineup.get("home", []), *version.lineup.get("away", [])]
+            ).values_list("pk", "name")
+        )
+        return "; ".join(
+            ", ".join(names.get(pk, f"player {pk}") for pk in version.lineup.get(side, [])) or "—"
+            for side in ("home", "away")
+        )
 
     @admin.display(description="sheet")
     def sheet_display(self, version):

@@ -14,6 +14,9 @@ class ResultVersion(models.Model):
     home_score / away_score: the game's own units from the sheet (convoys, penalty heads,
     deal points); winner: "home", "away" or "draw" for the fixture. Both are derived from the
     sheet by scoring.outcomes when the version is written, so standings read them directly.
+    lineup: the two teams' player ids when the version was written, {"home": [player 1,
+    player 2], "away": [...]}: who played, for a game whose sheet names no players (Convoy's
+    ratings), whatever the rosters become later.
     """
 
     class Winner(models.TextChoices):
@@ -33,6 +36,7 @@ class ResultVersion(models.Model):
     home_score = models.IntegerField()
     away_score = models.IntegerField()
     winner = models.CharField(max_length=4, choices=Winner.choices)
+    lineup = models.JSONField(default=dict)
     is_current = models.BooleanField(default=True)
     source = models.CharField(max_length=8, choices=Source.choices, default=Source.STAFF)
     created_by = models.ForeignKey(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Sum
 
-from leagues.models import Fixture, Player, TeamMember
+from leagues.models import Fixture, Player
 
 from .kinds import get_kind
 from .models import PlayerRating, RatingRun, ResultVersion
@@ -36,21 +36,17 @@ def ratings_results_stamp(*, game: str) -> str:
 
 
 def rated_fixtures(*, game: str) -> list[RatedFixture]:
-    """Every counted result of the game as the kind's rated matches, in the order played."""
+    """Every counted result of the game as the kind's rated matches, in the order played,
+    each with the players recorded with its version (ResultVersion.lineup), not the teams'
+    players now: a roster change leaves the games already played as they were."""
     kind = get_kind(game)
-    rows = list(
+    rows = (
         _counted_versions(game)
         .order_by("fixture__starts_at", "fixture_id")
         .values_list(
-            "fixture_id",
-            "fixture__starts_at",
-            "fixture__home_team_id",
-            "fixture__away_team_id",
-            "fixture__season__rule_options",
-            "sheet",
+            "fixture_id", "fixture__starts_at", "fixture__season__rule_options", "sheet", "lineup"
         )
     )
-    rosters = _rosters({team for row in rows for team in row[2:4]})
     return [
         RatedFixture(
             fixture_id=fixture_id,
@@ -59,25 +55,13 @@ def rated_fixtures(*, game: str) -> list[RatedFixture]:
                 kind.rated_matches(
                     sheet=sheet,
                     rule_options=rule_options,
-                    home_player_ids=rosters.get(home_team_id, []),
-                    away_player_ids=rosters.get(away_team_id, []),
+                    home_player_ids=lineup.get("home", []),
+                    away_player_ids=lineup.get("away", []),
                 )
             ),
         )
-        for fixture_id, played_at, home_team_id, away_team_id, rule_options, sheet in rows
+        for fixture_id, played_at, rule_options, sheet, lineup in rows
     ]
-
-
-def _rosters(team_ids: set[int]) -> dict[int, list[int]]:
-    """Team id → its player ids, position 1 first."""
-    rosters: dict[int, list[int]] = {}
-    for team_id, player_id in (
-        TeamMember.objects.filter(team_id__in=team_ids)
-        .order_by("team_id", "position")
-        .values_list("team_id", "player_id")
-    ):
-        rosters.setdefault(team_id, []).append(player_id)
-    return rosters
 
 
 @dataclass(frozen=True)

@@ -375,3 +375,18 @@ def fixture_sheet_context(*, fixture: Fixture, kind, sheet) -> dict:
         if others
         else {},
     }
+
+
+def fixture_player_ids(*, fixture: Fixture) -> dict[str, list[int]]:
+    """The two teams' player ids by position, as they are now: who plays the fixture, kept
+    with each result version (ResultVersion.lineup) so a later roster change rewrites nothing
+    already played."""
+    lineup = {"home": [], "away": []}
+    sides = {fixture.home_team_id: "home", fixture.away_team_id: "away"}
+    for team_id, player_id in (
+        TeamMember.objects.filter(team_id__in=sides)
+        .order_by("position")
+        .values_list("team_id", "player_id")
+    ):
+        lineup[sides[team_id]].append(player_id)
+    return lineup

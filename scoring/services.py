@@ -22,7 +22,7 @@ from .models import PlayerRating, RatingPoint, RatingRun, ResultVersion, VenueSc
 from .rating_queue import ratings_recompute_on_commit
 from .rating_selectors import rated_fixtures, ratings_results_stamp
 from .ratings import ratings_replay
-from .selectors import fixture_day_to_come, fixture_sheet_context
+from .selectors import fixture_day_to_come, fixture_player_ids, fixture_sheet_context
 from .sheets import unstorable_character, validate_sheet
 
 NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
@@ -161,6 +161,7 @@ def _record_version(
         home_score=outcome.home_score,
         away_score=outcome.away_score,
         winner=outcome.winner,
+        lineup=fixture_player_ids(fixture=fixture),
         is_current=True,
         source=source,
         created_by=by,

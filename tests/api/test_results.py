@@ -49,14 +49,15 @@ def open_fixture(world):
 def test_staff_of_the_venue_submit_a_first_result_with_session_auth(world, open_fixture):
     client = APIClient()
     client.force_login(world.crown_staff)
+    sheet = korova_sheet(open_fixture, KOROVA_AWAY_WINS)
     response = client.post(
-        result_url(open_fixture),
-        {"sheet": korova_sheet(open_fixture, KOROVA_AWAY_WINS), "based_on_version": 0},
-        format="json",
+        result_url(open_fixture), {"sheet": sheet, "based_on_version": 0}, format="json"
     )
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["version"] == 1 and body["is_current"] is True
+    lineup = ResultVersion.objects.get(fixture=open_fixture).lineup
+    assert lineup == {"home": sheet["players"][:2], "away": sheet["players"][2:]}
     assert (body["home_score"], body["away_score"], body["winner"]) == (100, 45, "away")
     assert body["source"] == "api" and body["created_by"] == "crown-staff"
     open_fixture.refresh_from_db()

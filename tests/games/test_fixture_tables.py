@@ -187,6 +187,8 @@ def test_a_conquian_fixture_played_live_to_the_end_puts_its_result_in_the_table(
     version = ResultVersion.objects.get(fixture=fixture)
     assert version.source == ResultVersion.Source.LIVE and version.created_by is None
     assert "1, 2" in version.note
+    ids = [player.pk for player in players]
+    assert version.lineup == {"home": ids[:2], "away": ids[2:]}
     log = APIClient().get(f"/api/tables/{tables[0]['id']}/log/").json()
     assert sum(entry["timeout"] for entry in log) == 1
     standings = APIClient().get(f"/api/seasons/{fixture.season_id}/standings/").json()

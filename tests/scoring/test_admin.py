@@ -115,3 +115,14 @@ def test_venue_staff_see_only_result_versions_at_their_venue(
     assert list(response.context["cl"].result_list) == [mine]
     assert client.get(change_url(mine)).status_code == 200
     assert client.get(change_url(theirs)).status_code == 403
+
+
+def test_result_version_page_names_the_players_it_was_saved_with(client, superuser, crown_fixture):
+    home = [m.player for m in crown_fixture.home_team.members.order_by("position")]
+    away = [m.player for m in crown_fixture.away_team.members.order_by("position")]
+    version = make_version(
+        crown_fixture, lineup={"home": [p.pk for p in home], "away": [p.pk for p in away]}
+    )
+    client.force_login(superuser)
+    page = client.get(change_url(version)).content.decode()
+    assert f"{home[0].name}, {home[1].name}; {away[0].name}, {away[1].name}" in page

@@ -10,7 +10,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from config import celery_app
 from leagues.models import Game, TeamMember
+from scoring import tasks
 from scoring.models import PlayerRating, RatingRun
 from tests.factories import (
     FixtureFactory,
@@ -51,7 +53,9 @@ def _post_result(fixture, user):
 
 
 @pytest.mark.django_db
-def test_saving_a_result_only_queues_the_rating_work(django_capture_on_commit_callbacks):
+def test_saving_a_result_only_queues_the_rating_work(
+    django_capture_on_commit_callbacks, monkeypatch
+):
     fixture = _korova_fixture()
     admin = UserFactory(is_superuser=True)
     with CaptureQueriesContext(connection) as queries:
@@ -60,8 +64,21 @@ def test_saving_a_result_only_queues_the_rating_work(django_capture_on_commit_ca
     assert response.status_code == 201, response.content
     rating_tables = ("scoring_playerrating", "scoring_ratingpoint", "scoring_ratingrun")
     assert not [q["sql"] for q in queries if any(t in q["sql"] for t in rating_tables)]
-    assert not PlayerRating.objects.exists()
-    assert len(callbacks) >= 1  # the recomputation, sent when the transaction commits
+
+    # What the commit sends: only the broker's side is replaced, to read the message.
+    sent = []
+    monkeypatch.setattr(
+        celery_app, "send_task", lambda name, **options: sent.append((name, options["kwargs"]))
+    )
+    for callback in callbacks:
+        callback()
+    # One message for the new result and one for its fixture turning played: the same work,
+    # which the task does once (it skips results it has already rated).
+    assert sent and all(
+        message == ("scoring.ratings_recompute", {"game": "korova"}) for message in sent
+    )
+    assert celery_app.tasks["scoring.ratings_recompute"].run is tasks.ratings_recompute.run
+    assert not PlayerRating.objects.exists()  # queued, not computed
 
 
 @pytest.mark.celery

@@ -6,14 +6,15 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from leagues.models import Game, TeamMember
-from leagues.services import fixture_status_change
+from leagues.models import Game, Player, TeamMember
+from leagues.services import fixture_status_change, team_players_set
 from scoring.models import PlayerRating, RatingPoint, RatingRun
 from scoring.ratings import RatedFixture, RatedMatch, ratings_replay, shared_ranks
 from scoring.services import ratings_recompute, ratings_refresh_stale, result_submit
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,
+    PlayerFactory,
     SeasonFactory,
     TeamFactory,
     UserFactory,
@@ -227,6 +228,36 @@ def test_convoy_rates_the_pairs_and_a_stalemate_is_a_tie(admin):
     rating = {r.player_id: r for r in PlayerRating.objects.filter(game=Game.CONVOY)}
     assert all(rating[p].games == 3 for p in home + away)
     assert rating[home[0]].mu == rating[home[1]].mu > 25 > rating[away[0]].mu == rating[away[1]].mu
+
+
+HOME_WINS = {"games": [{"winner": "home", "convoys": {"home": 2, "away": 1}}]}
+
+
+@pytest.mark.django_db
+def test_a_player_replaced_in_a_convoy_team_keeps_his_games_and_his_successor_gets_none(admin):
+    season = _season(Game.CONVOY)
+    home, away = TeamFactory(), TeamFactory()
+    for fixture in (_fixture(season, home, away, 0), _fixture(season, away, home, 7)):
+        _submit(fixture, HOME_WINS, admin)
+    ratings_recompute(game=Game.CONVOY)
+    before = (_ratings(Game.CONVOY), _history(Game.CONVOY))
+    leaver, partner = _ids(home)
+    successor = PlayerFactory()
+
+    team_players_set(team=home, players=[successor, Player.objects.get(pk=partner)])
+
+    assert Game.CONVOY not in ratings_refresh_stale()  # its results did not change
+    assert (_ratings(Game.CONVOY), _history(Game.CONVOY)) == before
+    PlayerRating.objects.all().delete()
+    RatingPoint.objects.all().delete()
+    ratings_recompute(game=Game.CONVOY)
+    assert (_ratings(Game.CONVOY), _history(Game.CONVOY)) == before  # as a replay from scratch
+    assert before[0][leaver][2] == 2 and successor.pk not in before[0]
+
+    _submit(_fixture(season, home, TeamFactory(), 14), HOME_WINS, admin)
+    ratings_recompute(game=Game.CONVOY)
+    games = {r.player_id: r.games for r in PlayerRating.objects.filter(game=Game.CONVOY)}
+    assert (games[leaver], games[successor.pk], games[partner]) == (2, 1, 3)
 
 
 @pytest.mark.django_db
