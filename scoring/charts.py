@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from .numbers import signed_number
+
 WIDTH, HEIGHT = 400, 260
 LEFT, RIGHT, TOP, BOTTOM = 40, 22, 14, 34
 # Okabe–Ito: told apart by most colour-blind readers too.
@@ -50,7 +52,8 @@ class Chart:
         return {
             "header": [self.x_title, *self.x_labels],
             "rows": [
-                [s.name, *("–" if v is None else _number(v) for v in s.values)] for s in self.series
+                [s.name, *("–" if v is None else signed_number(v) for v in s.values)]
+                for s in self.series
             ],
         }
 
@@ -65,10 +68,6 @@ def _colour(n: int) -> str:
 
 def _dash(n: int) -> str:
     return DASHES[(n // len(COLOURS)) % len(DASHES)]
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}".replace("-", "−")
 
 
 def _scale(chart: Chart) -> tuple[float, float, list[float]]:
@@ -123,7 +122,7 @@ def _svg(chart: Chart) -> str:
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
             f'stroke="#ccc" stroke-width="1"/>'
             f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="13" '
-            f'fill="#333">{_number(tick)}</text>'
+            f'fill="#333">{signed_number(tick)}</text>'
         )
     every = max(1, math.ceil(count / 6))  # about 50 units a date label: six fit
     for i, label in enumerate(chart.x_labels):

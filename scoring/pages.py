@@ -14,6 +14,7 @@ from leagues.permissions import can_enter_results
 from . import fixture_results
 from .kind_figures import player_figures_by_game, season_table
 from .kinds import get_kind
+from .numbers import signed_number
 from .records import record_by_game
 from .season_rules import season_rules_describe
 
@@ -155,10 +156,8 @@ def fixture_detail(request, pk):
 
 
 def _shown(column, value) -> str:
-    """A table cell: a difference with its sign, so that +3 and -3 read apart."""
-    if column.key == "difference" and value > 0:
-        return f"+{value}"
-    return str(value)
+    """A table cell: a difference with its sign, so that +3 and −3 read apart."""
+    return signed_number(value, plus=column.key == "difference")
 
 
 def _form_words(kind) -> dict[str, tuple[str, str]]:

@@ -6,6 +6,7 @@ Inclusion tags, so that a page shows them with one line and its view needs no ch
   {% season_positions_chart season %}    league position by round
   {% fixture_result_charts fixture %}    the game's own charts of a result (Корова's heads)
   {% subscribe_link feed_url "label" %}  a calendar subscription (webcal:) and the .ics link
+  {{ value|signed }}, {{ value|signed:1 }}, {{ value|signed:"+" }}  a signed figure (below)
 """
 
 from django import template
@@ -14,6 +15,7 @@ from leagues.models import Fixture, Game, Player
 
 from .. import chart_data, rating_selectors
 from ..kinds import get_kind
+from ..numbers import signed_number
 from ..selectors import fixture_current_result
 
 register = template.Library()
@@ -53,6 +55,22 @@ def fixture_result_charts(fixture: Fixture):
 def numbers(count) -> range:
     """1 to `count`: the rows of a blank grid ({% for round in 10|numbers %})."""
     return range(1, int(count) + 1)
+
+
+@register.filter
+def signed(value, spec="") -> str:
+    """A signed figure with a true minus sign (scoring.numbers.signed_number). `spec`: a "+"
+    to sign positive numbers too (a difference), then the decimal places if fixed ("+",
+    "1", "+1"). Anything but a number is shown as it is."""
+    spec = str(spec)
+    try:
+        return signed_number(
+            float(value) if isinstance(value, str) else value,
+            places=int(spec.lstrip("+")) if spec.lstrip("+") else None,
+            plus=spec.startswith("+"),
+        )
+    except (TypeError, ValueError):
+        return value
 
 
 @register.inclusion_tag("scoring/_subscribe.html", takes_context=True)

@@ -45,6 +45,21 @@ def test_the_table_holds_the_same_numbers():
     assert table["rows"] == [["Crown <Heads>", "2", "1", "1"], ["Anchor Rats", "1", "2", "–"]]
 
 
+def test_negative_numbers_whole_or_not_have_a_true_minus_on_the_axis_and_in_the_table():
+    chart = Chart(
+        title="Rating after each fixture",
+        description="The rating after each fixture.",
+        x_labels=["1", "2", "3"],
+        x_title="Fixture",
+        series=[Series("Ann", [-5, -2.5, 3])],
+    )
+    assert chart.table["rows"] == [["Ann", "−5", "−2.5", "3"]]
+    root = ElementTree.fromstring(str(chart.svg))
+    labels = [text.text for text in root.iter(f"{SVG}text")]
+    assert any(label.startswith("−") for label in labels)
+    assert not any(label.startswith("-") for label in labels)
+
+
 def test_the_view_box_is_phone_sized_so_text_stays_readable_at_390px():
     root = ElementTree.fromstring(str(_chart().svg))
     width = float(root.get("viewBox").split()[2])

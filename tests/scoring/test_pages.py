@@ -123,14 +123,20 @@ def test_season_table_shows_positions_points_and_the_korova_difference(client, w
         )
     ]
     table = [[cell.strip() for cell in row if cell.strip()] for row in cells]
-    # position, team, P, W, D, L, for, against, +/-, points, form letters
+    # position, team, P, W, D, L, for, against, +/−, points, form letters
     assert table[0][:11] == ["1", "Crown Jewels", "2", "2", "0", "0", "90", "200", "+110", "6", "W"]
     assert table[1][:10] == ["2", "Anchor Swans", "2", "2", "0", "0", "125", "216", "+91", "6"]
-    assert table[2][:10] == ["3", "Crown Heads", "2", "0", "0", "2", "216", "125", "-91", "0"]
-    assert table[3][:10] == ["4", "Anchor Rats", "2", "0", "0", "2", "200", "90", "-110", "0"]
+    assert table[2][:10] == ["3", "Crown Heads", "2", "0", "0", "2", "216", "125", "−91", "0"]
+    assert table[3][:10] == ["4", "Anchor Rats", "2", "0", "0", "2", "200", "90", "−110", "0"]
     page = text(response)
     assert "4 of 6 fixtures played" in page
     assert "66 heads" in page  # the end score, from the engine's default
+
+
+def test_the_printed_season_table_signs_differences_as_the_season_page_does(client, world):
+    printed = text(client.get(season_url(world, "season-print-table")))
+    assert "+110" in printed and "−110" in printed and "−91" in printed
+    assert "-110" not in printed and "-91" not in printed
 
 
 def test_season_table_reflects_a_new_result_at_once(client, world):
