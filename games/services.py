@@ -220,15 +220,18 @@ def stalled_bots_wake() -> int:
     bot seats it woke. A bot task for a turn that moved on meanwhile does nothing."""
     now = timezone.now()
     lost_after = datetime.timedelta(seconds=turns.bot_lost_after_seconds())
+    playing_with_bots = Table.objects.filter(
+        status=Table.Status.PLAYING, deadline__gt=now, seats__bot=True
+    ).distinct()
+    # Runs every sweep: decide on the clock alone first, and load the game only for tables
+    # whose turn is old enough to have lost a bot's task.
+    stalled = [
+        pk
+        for pk, deadline, options in playing_with_bots.values_list("pk", "deadline", "options")
+        if deadline - datetime.timedelta(seconds=options["turn_seconds"]) <= now - lost_after
+    ]
     woken = 0
-    tables = (
-        Table.objects.filter(status=Table.Status.PLAYING, deadline__gt=now, seats__bot=True)
-        .distinct()
-        .prefetch_related("seats")
-    )
-    for table in tables:
-        if table.deadline - datetime.timedelta(seconds=table.turn_seconds) > now - lost_after:
-            continue  # the turn is young: its bots may still be thinking
+    for table in Table.objects.filter(pk__in=stalled).prefetch_related("seats"):
         eng = get_engine(table.game)
         to_act = eng.to_act(eng.load(table.state))
         bot_seats = [seat.seat for seat in table.seats.all() if seat.bot and seat.seat in to_act]
