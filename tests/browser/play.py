@@ -1,6 +1,7 @@
 """Helpers for the browser games: logged-in phones, what a page shows, timings, artifacts."""
 
 import json
+import re
 import statistics
 import time
 from pathlib import Path
@@ -64,7 +65,8 @@ def check_page_hides_other_hands(page, table, seat) -> bool:
     table.refresh_from_db()
     turn, before = table.turn, hands_of(table)
     html = page.content()
-    shown = int(page.locator("#table-live [data-turn]").get_attribute("data-turn") or 0)
+    # the turn of this very HTML: a poll may swap the page between two separate reads
+    shown = int(re.search(r'data-turn="(\d+)"', html).group(1))
     table.refresh_from_db()
     if shown != turn or table.turn != turn:
         return False

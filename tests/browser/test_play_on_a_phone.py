@@ -21,10 +21,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 TWO_EYED_JACKS = ("JC", "JD")
 
 
-def seated_table(game: str, players: int, turn_seconds: int = 600) -> tuple[Table, list]:
+def seated_table(game: str, players: int, **options) -> tuple[Table, list]:
     users = [UserFactory(username=f"u{n}", first_name=f"Pat{n}") for n in range(players)]
     table = services.table_create(
-        game=game, players=players, options={"turn_seconds": turn_seconds}, bots=[], by=users[0]
+        game=game, players=players, options={"turn_seconds": 600, **options}, bots=[], by=users[0]
     )
     for user in users[1:]:
         services.table_join(table_id=table.pk, by=user)
@@ -100,7 +100,7 @@ def test_a_two_eyed_jack_is_played_through_full_size_buttons_with_the_clock_in_s
 
 
 def test_korova_heads_by_round_fit_a_phone_with_ten_players(live_server, phones):
-    table, users = seated_table("korova", 10)
+    table, users = seated_table("korova", 10, end_score=1000)  # no early end
     eng = get_engine("korova")
     seat = play_until(table, users, lambda state, seat: len(eng.view(state, None)["sheet"]) >= 2)
     page = phones(users[seat])
