@@ -2,7 +2,7 @@
 
 Holds the exception handler (Django's ValidationError and PermissionDenied as DRF answers), the
 shapes of the error bodies as the schema documents them, the JSON 404 for an address under
-/api/ that no endpoint serves, and Django's error views (400, 403, 404, 413, 500) that
+/api/ that no endpoint serves (or that lacks its trailing slash), and Django's error views (400, 403, 404, 413, 500) that
 answer JSON under /api/.
 """
 
@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import JsonResponse
+from django.urls import Resolver404, resolve
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers
@@ -43,11 +44,23 @@ FIELD_ERRORS_SCHEMA = {
 
 @csrf_exempt  # it writes nothing: a POST to a wrong address gets this 404, not a CSRF page
 def not_found(request, *args, **kwargs):
-    """No endpoint at this address (a misspelt path, an id that is not a whole number)."""
-    return JsonResponse(
-        {"detail": "There is no API endpoint at this address; the list is at /api/docs/."},
-        status=404,
-    )
+    """No endpoint at this address (a misspelt path, an id that is not a whole number, a
+    missing trailing slash).
+
+    An address that lacks only its slash is not redirected, as pages are (APPEND_SLASH): a
+    redirect drops a POST's body (and under DEBUG Django raises instead), so the client is
+    told the address it meant, whatever the method, in DEBUG and production alike.
+    """
+    if not request.path_info.endswith("/") and _is_endpoint(f"{request.path_info}/"):
+        return _json_error(f"No such address: did you mean {request.path}/?", 404)
+    return _json_error("There is no API endpoint at this address; the list is at /api/docs/.", 404)
+
+
+def _is_endpoint(path_info: str) -> bool:
+    try:
+        return resolve(path_info).func is not not_found
+    except Resolver404:
+        return False
 
 
 # ---- Errors raised outside the API's views -------------------------------------------------

@@ -50,7 +50,8 @@ urlpatterns = [
     path("tables/<int:pk>/join/", games_api.TableJoinApi.as_view(), name="api-table-join"),
     path("tables/<int:pk>/moves/", games_api.TableMoveApi.as_view(), name="api-table-moves"),
     path("tables/<int:pk>/log/", games_api.TableLogApi.as_view(), name="api-table-log"),
-    # Anything else under /api/ ending in a slash is a JSON 404, not the site's HTML page (an
-    # address without the slash is still redirected to it first, as everywhere on the site).
-    re_path(r"^([\s\S]*/)?$", not_found, name="api-not-found"),
+    # Anything else under /api/ is a JSON 404, not the site's HTML page. An address without
+    # its slash is matched here too, so APPEND_SLASH never redirects it (it would lose a POST's
+    # body): the 404 names the address with the slash.
+    re_path(r"^[\s\S]*$", not_found, name="api-not-found"),
 ]

@@ -70,7 +70,7 @@ def table_as_seen(*, table: Table, user) -> dict:
         "turn": table.turn,
         "deadline": iso_utc(table.deadline),
         "turn_seconds": table.turn_seconds,
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats],
+        "seats": [_seat_json(s) for s in seats],
         "seat": seat,
         "to_act": to_act,
         "view": view,
@@ -110,6 +110,11 @@ def open_turn_deadline(*, table_id: int, turn: int) -> datetime.datetime | None:
     )
 
 
+def _seat_json(seat: Seat) -> dict:
+    """`name` is the player's (DESIGN.md), so an open seat has none: null, not ""."""
+    return {"seat": seat.seat, "name": seat.name if seat.taken else None, "bot": seat.bot}
+
+
 def _summary(table: Table, user) -> dict:
     seats = list(table.seats.all())
     return {
@@ -118,7 +123,7 @@ def _summary(table: Table, user) -> dict:
         "status": table.status,
         "players": table.players,
         "turn_seconds": table.turn_seconds,
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats],
+        "seats": [_seat_json(s) for s in seats],
         "open_seats": sum(not s.taken for s in seats),
         "seat": _viewer_seat(seats, user),
         "fixture": table.fixture_id,
@@ -199,7 +204,7 @@ def table_replay_step(*, table_id: int, step: int) -> dict:
             "turn": None,
             "deadline": None,
             "turn_seconds": table.turn_seconds,
-            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats],
+            "seats": [_seat_json(s) for s in seats],
             "seat": None,
             "to_act": list(eng.to_act(state)),
             "view": eng.view(state, None),

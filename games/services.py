@@ -1,5 +1,6 @@
 """Writes of live tables: create and join a casual table, start a fixture's tables, make a
-move, expire a turn, sweep overdue turns (docs/live-tables.md).
+move, expire a turn, sweep overdue turns and wake bots whose task was lost
+(docs/live-tables.md).
 
 Each write is one transaction that locks the table row first (`select_for_update`; on SQLite
 the project's IMMEDIATE transactions take the write lock at BEGIN) and reads everything it
@@ -8,12 +9,13 @@ the one exception is a move that arrives after its turn's deadline: the turn is 
 commits) and then the move is refused.
 """
 
+import datetime
 from concurrent.futures import ThreadPoolExecutor
 
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games.engines import ENGINE_NAMES, get_engine
+from games.engines import ENGINE_NAMES, IllegalMove, get_engine
 
 from . import turns
 from .exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
@@ -97,14 +99,15 @@ def table_join(*, table_id: int, by) -> Table:
     return table
 
 
-def table_move(*, table_id: int, turn: int, move: dict, by, bot_seat: int | None = None) -> Table:
+def table_move(*, table_id: int, turn, move, by, bot_seat: int | None = None) -> Table:
     """Play `move` for the seat `by` holds (a practice bot: by=None and its `bot_seat`).
 
-    Checked after the lock, in this order: an overdue turn is expired first; NotYourTurn
-    when `by` holds no seat here; TurnConflict (with the current turn) when the game is not
-    on, `turn` is not the open turn, or the seat already acted in it; NotYourTurn when the
-    seat is not to act; IllegalMove (the engine's sentence) for a move the rules refuse.
-    Nothing is written on a refusal, except the expiry of an overdue turn.
+    `turn` and `move` are whatever the client sent (any JSON; None when left out). Checked
+    after the lock, in this order: an overdue turn is expired first; NotYourTurn when `by`
+    holds no seat here; TurnConflict (with the current turn) when the game is not on, `turn`
+    is anything but the open turn's number, or the seat already acted in it; NotYourTurn when
+    the seat is not to act; IllegalMove (a sentence) when there is no move or the rules refuse
+    it. Nothing is written on a refusal, except the expiry of an overdue turn.
     """
     refusal = None
     now = timezone.now()  # a move counts from when it arrived, not from when it got the lock
@@ -127,6 +130,10 @@ def table_move(*, table_id: int, turn: int, move: dict, by, bot_seat: int | None
         else:
             seat = _mover_seat(table=table, by=by, bot_seat=bot_seat)
             _check_turn(table=table, eng=eng, state=state, seat=seat, turn=turn)
+            if move is None:
+                raise IllegalMove(
+                    'there is no move: send it in "move", e.g. {"turn": 12, "move": {"card": 55}}'
+                )
             turns.play(table=table, state=state, seat=seat, move=move, now=now)
             table_finished_for_fixture(table=table)
     if refusal is not None:
@@ -148,7 +155,12 @@ def _check_turn(*, table: Table, eng, state, seat: int, turn) -> None:
         raise TurnConflict("The game has not started: seats are still open.", turn=table.turn)
     if table.status == Table.Status.FINISHED:
         raise TurnConflict("The game is over.", turn=table.turn)
-    if type(turn) is not int or turn != table.turn:
+    if type(turn) is not int:  # a bool is not a turn, nor "12", nor 12.0
+        raise TurnConflict(
+            f'"turn" is the number of the turn you saw; the table is at turn {table.turn}.',
+            turn=table.turn,
+        )
+    if turn != table.turn:
         raise TurnConflict(
             f"That move answers turn {turn}, but the table is at turn {table.turn}: "
             "reload to see what changed.",
@@ -202,6 +214,33 @@ def overdue_turns_sweep(*, parallel: int = SWEEP_THREADS) -> int:
         return sum(pool.map(expire, *zip(*overdue)))
 
 
+def stalled_bots_wake() -> int:
+    """Send again the task of every bot still to act in an open turn that opened longer ago
+    than a bot thinks (its task was lost: a broker restart, a worker crash). Returns how many
+    bot seats it woke. A bot task for a turn that moved on meanwhile does nothing."""
+    now = timezone.now()
+    lost_after = datetime.timedelta(seconds=turns.bot_lost_after_seconds())
+    playing_with_bots = Table.objects.filter(
+        status=Table.Status.PLAYING, deadline__gt=now, seats__bot=True
+    ).distinct()
+    # Runs every sweep: decide on the clock alone first, and load the game only for tables
+    # whose turn is old enough to have lost a bot's task.
+    stalled = [
+        pk
+        for pk, deadline, options in playing_with_bots.values_list("pk", "deadline", "options")
+        if deadline - datetime.timedelta(seconds=options["turn_seconds"]) <= now - lost_after
+    ]
+    woken = 0
+    for table in Table.objects.filter(pk__in=stalled).prefetch_related("seats"):
+        eng = get_engine(table.game)
+        to_act = eng.to_act(eng.load(table.state))
+        bot_seats = [seat.seat for seat in table.seats.all() if seat.bot and seat.seat in to_act]
+        if bot_seats:
+            turns.wake_lost_bots(table_id=table.pk, turn=table.turn, bot_seats=bot_seats)
+            woken += len(bot_seats)
+    return woken
+
+
 __all__ = [
     "NotYourTurn",
     "TableClosed",
@@ -209,6 +248,7 @@ __all__ = [
     "TurnConflict",
     "fixture_tables_start",
     "overdue_turns_sweep",
+    "stalled_bots_wake",
     "table_create",
     "table_join",
     "table_move",

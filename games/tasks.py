@@ -1,7 +1,8 @@
 """Celery tasks of live tables: each wakes up and calls a service; the database decides.
 
 The expiry task is sent with an ETA at its turn's deadline (games.turns); the bot task after a
-short think delay; the sweep runs from beat (config/celery.py) for turns whose task was lost.
+short think delay; the sweep runs from beat (config/celery.py) for turns and bots whose task
+was lost.
 """
 
 import random
@@ -15,7 +16,7 @@ from games.engines import get_engine
 from .exceptions import NotYourTurn, TurnConflict
 from .models import Table
 from .selectors import open_turn_deadline
-from .services import overdue_turns_sweep, table_move, table_turn_expire
+from .services import overdue_turns_sweep, stalled_bots_wake, table_move, table_turn_expire
 
 
 @shared_task(name="games.expire_turn", ignore_result=True)
@@ -30,7 +31,10 @@ def expire_turn(table_id: int, turn: int) -> None:
 
 @shared_task(name="games.sweep_overdue_turns", ignore_result=True)
 def sweep_overdue_turns() -> int:
-    return overdue_turns_sweep()
+    """What the broker lost: expire overdue turns, then wake bots whose task never came."""
+    expired = overdue_turns_sweep()
+    stalled_bots_wake()
+    return expired
 
 
 @shared_task(name="games.play_bot", ignore_result=True)

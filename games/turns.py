@@ -22,6 +22,7 @@ logger = logging.getLogger(__name__)
 
 EXPIRE_TASK = "games.expire_turn"
 BOT_TASK = "games.play_bot"
+BOT_TASK_MARGIN_SECONDS = 2.0
 FORFEIT = {"forfeit": True}  # what a time-out "plays" when it plays no move at all
 
 
@@ -144,3 +145,22 @@ def _wake_on_commit(*, table: Table, to_act: list[int]) -> None:
             logger.exception("could not reach the broker for table %s turn %s", table_id, turn)
 
     transaction.on_commit(send)
+
+
+def wake_lost_bots(*, table_id: int, turn: int, bot_seats: list[int]) -> None:
+    """Send the bot task again, at once, for bots whose task the broker lost. The task expires
+    if no worker takes it soon: the next sweep sends a fresh one rather than let them pile up
+    while the workers are away (the task leaves a turn that moved on alone anyway)."""
+    try:
+        for seat in bot_seats:
+            current_app.send_task(
+                BOT_TASK, args=(table_id, turn, seat), expires=bot_lost_after_seconds()
+            )
+    except Exception:  # the broker is down: the next sweep tries again
+        logger.exception("could not reach the broker for table %s turn %s", table_id, turn)
+
+
+def bot_lost_after_seconds() -> float:
+    """How long after its turn opened a bot that has not moved has lost its task: the longest
+    think delay (_wake_on_commit) and a margin for a busy worker."""
+    return max(settings.GAMES_BOT_THINK_SECONDS) + BOT_TASK_MARGIN_SECONDS

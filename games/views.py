@@ -160,8 +160,13 @@ def table_replay(request, table_id: int):
         "page": page_context(table=table, moves=[], hands=replay["hands"]),
         "fixture_url": fixture_url(table),
     }
-    template = "games/_replay_step.html" if request.htmx else "games/replay.html"
-    return render(request, template, context)
+    if not request.htmx:
+        return render(request, "games/replay.html", context)
+    response = render(request, "games/_replay_step.html", context)
+    # The address names the step this answer shows (the asked step may be out of range, and
+    # with quick taps only the last request is kept: hx-sync), so it cannot lag behind.
+    response["HX-Push-Url"] = f"{request.path}?step={replay['step']}"
+    return response
 
 
 def _etag(request, table_id: int) -> str:

@@ -9,7 +9,8 @@ The shapes (documented in docs/scoring.md, "Each game's own columns and figures"
                 played, points, form, ...) and .cells (the columns' values, in order)
   player_figures_by_game(player=...) -> list[PlayerGameFigures]
       .game, .label (the game's name), .figures (PlayerFigure: key, label, value,
-      explanation), for each game the player has a current result in
+      explanation), .note (what the figures are when not the player's own: Convoy's are the
+      pair's), for each game the player has a current result in
 
 Both go through the game's kind (scoring.kinds); a template renders them without knowing
 the game.
@@ -46,6 +47,7 @@ class PlayerGameFigures:
     game: str
     label: str
     figures: list[PlayerFigure]
+    note: str = ""
 
 
 def season_table(*, season: Season, use_cache: bool = True) -> SeasonTable:
@@ -87,7 +89,9 @@ def player_figures_by_game(*, player: Player | int) -> list[PlayerGameFigures]:
         if kind.game in by_game:
             figures = kind.player_figures(player_id=player_id, results=by_game[kind.game])
             if figures:
-                found.append(PlayerGameFigures(kind.game, kind.label, figures))
+                found.append(
+                    PlayerGameFigures(kind.game, kind.label, figures, kind.player_figures_note)
+                )
     return found
 
 

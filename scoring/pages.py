@@ -12,14 +12,12 @@ from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 
 from . import fixture_results
-from .kind_figures import player_figures_by_game, season_table
+from .kind_figures import player_figures_by_game
 from .kinds import get_kind
-from .numbers import signed_number
 from .print_sheets import venue_seasons
 from .records import record_by_game
 from .season_rules import season_rules_describe
-
-FORM_WORDS = {"W": "Won", "D": "Drawn", "L": "Lost"}
+from .season_table_display import season_table_shown
 
 
 def _or_404(read, **kwargs):
@@ -43,30 +41,13 @@ def home(request):
 
 def season_detail(request, league_slug, season_slug):
     season = _or_404(leagues_selectors.season_get, league_slug=league_slug, season_slug=season_slug)
-    kind = get_kind(season.game)
-    form_words = _form_words(kind)
-    standings = season_table(season=season)
-    table = [
-        (
-            line.row,
-            [
-                (column, _shown(column, value))
-                for column, value in zip(standings.columns, line.cells)
-            ],
-            [(letter, *form_words[letter]) for letter in line.row.form],
-        )
-        for line in standings.rows
-    ]
     return render(
         request,
         "scoring/season_detail.html",
         {
             "season": season,
             "league": season.league,
-            "kind": kind,
-            "columns": standings.columns,
-            "table": table,
-            "form_words": list(form_words.values()),
+            "table": season_table_shown(season=season),
             "progress": leagues_selectors.season_progress(season=season),
             "rules": season_rules_describe(season=season),
             "recent": fixture_results.fixtures_recent_results(limit=5, season=season),
@@ -155,18 +136,3 @@ def fixture_detail(request, pk):
             "history_url": reverse("result-history", args=[fixture.pk]) if may_enter else None,
         },
     )
-
-
-def _shown(column, value) -> str:
-    """A table cell: a difference with its sign, so that +3 and −3 read apart."""
-    return signed_number(value, plus=column.key == "difference")
-
-
-def _form_words(kind) -> dict[str, tuple[str, str]]:
-    """The form's letters as the game's table names them (Convoy's drawn fixture is a
-    stalemate, "S"): letter -> (shown, word)."""
-    drawn = next((column for column in kind.standings_columns if column.key == "drawn"), None)
-    words = {letter: (letter, word) for letter, word in FORM_WORDS.items()}
-    if drawn is not None:
-        words["D"] = (drawn.label, drawn.explanation.split(":")[0])
-    return words

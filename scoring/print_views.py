@@ -7,7 +7,7 @@ from django.urls import reverse
 from leagues.models import Fixture, Season, Venue
 
 from . import print_sheets
-from .selectors import season_standings
+from .season_table_display import season_table_shown
 
 
 def _season(league_slug: str, season_slug: str) -> Season:
@@ -71,7 +71,7 @@ def season_table(request, league_slug: str, season_slug: str):
         "scoring/print/season_table.html",
         {
             "season": season,
-            "standings": season_standings(season=season),
+            "table": season_table_shown(season=season),
             "back_url": reverse("season-print", args=[league_slug, season_slug]),
         },
     )

@@ -164,14 +164,18 @@ def season_rules_set(
     return season
 
 
+def season_points_words(*, season: Season) -> str:
+    """The league points in the game's words: "win 3, stalemate 1, loss 0" for Convoy."""
+    draw_word = get_kind(season.game).draw_word
+    return f"win {season.points_win}, {draw_word} {season.points_draw}, loss {season.points_loss}"
+
+
 def season_rules_describe(*, season: Season) -> list[tuple[str, str]]:
     """The season's format and rule options as (label, plain words), defaults filled in,
     then its points and tie-breakers."""
     kind = get_kind(season.game)
     rules = kind.rule_lines(rule_options=season.rule_options, fixture_format=season.fixture_format)
-    rules.append(
-        ("Points", f"win {season.points_win}, draw {season.points_draw}, loss {season.points_loss}")
-    )
+    rules.append(("Points", season_points_words(season=season)))
     if season.tie_breakers:
         names = [
             TIE_BREAKERS[key].name.lower() if key in TIE_BREAKERS else str(key)

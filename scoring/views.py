@@ -118,8 +118,13 @@ def result_entry(request, pk: int):
         grid.add_errors(errors)
         return _sheet_page(request, grid=grid, form=form, current=current, status=400)
     except services.BeforeFixtureDay as early:
+        # The day is checked before the sheet: check the sheet too, so that the page says
+        # all that stands in the way, as the preview does (the API's 409 stays as it is).
+        outcome = grid_check(grid)
         form.add_error(None, str(early))
-        return _sheet_page(request, grid=grid, form=form, current=current, status=409)
+        return _sheet_page(
+            request, grid=grid, form=form, current=current, outcome=outcome, status=409
+        )
     except services.FixtureNotOpen as closed:
         return _unavailable(request, fixture, str(closed), status=409)
 

@@ -6,14 +6,15 @@ Pure Python: no Django, no I/O, no global random state.
 from importlib import import_module
 
 from .errors import IllegalMove
+from .protocol import Engine
 
 ENGINE_NAMES = ("convoy", "korova", "conquian")
 
 _engines: dict = {}
 
 
-def get_engine(name: str):
-    """The engine for `name` ("convoy", "korova" or "conquian")."""
+def get_engine(name: str) -> Engine:
+    """The engine for `name` ("convoy", "korova" or "conquian"), held to the protocol."""
     if name not in ENGINE_NAMES:
         raise ValueError(f"unknown game {name!r}; known: {', '.join(ENGINE_NAMES)}")
     if name not in _engines:
@@ -21,4 +22,4 @@ def get_engine(name: str):
     return _engines[name]
 
 
-__all__ = ["ENGINE_NAMES", "IllegalMove", "get_engine"]
+__all__ = ["ENGINE_NAMES", "Engine", "IllegalMove", "get_engine"]

@@ -29,9 +29,14 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict] = ()) -> d
     return import_module(f"{__name__}.{game}").page_context(table=table, moves=moves, hands=hands)
 
 
-def seat_names(table: dict) -> list[str]:
-    """The name at each seat, in seat order."""
+def seat_names(table: dict) -> list[str | None]:
+    """The name at each seat, in seat order (None for an open seat)."""
     return [seat["name"] for seat in sorted(table["seats"], key=lambda seat: seat["seat"])]
+
+
+def narrated_names(table: dict) -> list[str]:
+    """The name at each seat as the page tells of moves: "You" for the viewer's own seat."""
+    return ["You" if seat == table["seat"] else name for seat, name in enumerate(seat_names(table))]
 
 
 RECENT_MOVES = 6
@@ -43,7 +48,7 @@ def live_context(
     """What `games/_live.html` draws for `table` as its viewer sees it: `moves` are the
     viewer's legal moves, `log` the move log as the viewer may see it, `etag` the version of
     the table it was read at."""
-    names = seat_names(table)
+    names = narrated_names(table)
     recent = [{**entry, "name": names[entry["seat"]]} for entry in log[-RECENT_MOVES:][::-1]]
     my_seat = table["seat"]
     playing = table["status"] == "playing"
@@ -86,7 +91,7 @@ def _status_line(table: dict, seats: list[dict]) -> str:
         return "Waiting for every seat to be taken."
     if table["status"] == "finished":
         outcome = table["outcome"] or {}
-        names = [seat["name"] for seat in seats if seat["winner"]]
+        names = ["you" if seat["mine"] else seat["name"] for seat in seats if seat["winner"]]
         if outcome.get("draw") or not names:
             return "Game over: a draw."
         return f"Game over: {' & '.join(names)} won."

@@ -1,13 +1,13 @@
 """Conquian's page: the open card, both players' melds, and the choices of the phase."""
 
-from . import seat_names
+from . import narrated_names, seat_names
 
+# What the player to act is doing, told of another player and of the viewer ("You ...").
 PHASE_WORDS = {
-    "turned": "has turned the open card",
-    "facing": "is offered the open card",
-    "forced": "was forced to take the open card",
-    "discard": "must discard",
-    "over": "",
+    "turned": ("has turned the open card", "have turned the open card"),
+    "facing": ("is offered the open card", "are offered the open card"),
+    "forced": ("was forced to take the open card", "were forced to take the open card"),
+    "discard": ("must discard", "must discard"),
 }
 
 
@@ -17,6 +17,7 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
     seat = view.get("seat")
     order = [1 - seat, seat] if seat is not None else [0, 1]
     last_deal = view["last_deal"]
+    narrated = narrated_names(table)
     return {
         "hands": [{"name": seat["name"], "cards": seat["view"]["hand"]} for seat in hands],
         "players": [
@@ -31,8 +32,7 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
             }
             for index in order
         ],
-        "phase_words": PHASE_WORDS.get(view["phase"], ""),
-        "acting": [names[index] for index in view["to_act"]],
+        "acting_line": _acting_line(view, narrated),
         "can_meld": any("meld" in move for move in moves),
         "can_reject": {"reject": True} in moves,
         "can_pass": {"pass": True} in moves,
@@ -44,7 +44,7 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
         "last_deal": (
             {
                 **last_deal,
-                "winner_name": names[last_deal["winner"]]
+                "winner_name": narrated[last_deal["winner"]]
                 if last_deal["winner"] is not None
                 else None,
             }
@@ -52,3 +52,13 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
             else None
         ),
     }
+
+
+def _acting_line(view: dict, narrated: list[str]) -> str:
+    """ "Bo Marsh has turned the open card", or "You have turned ..." on Bo's own page."""
+    words = PHASE_WORDS.get(view["phase"])
+    if not words or not view["to_act"]:
+        return ""
+    return " ".join(
+        f"{narrated[index]} {words[narrated[index] == 'You']}." for index in view["to_act"]
+    )

@@ -1,10 +1,11 @@
 """Convoy's page: the board with its targets for each hand card, sides by colour and shape."""
 
+import json
 from collections import defaultdict
 
 from games.engines.cards import JOKER
 
-from . import seat_names
+from . import narrated_names, seat_names
 from .cards import card_colour, card_rank, card_suit, card_words
 
 # A side is never told by its colour alone: each also has a shape and a letter.
@@ -12,6 +13,7 @@ SIDE_SHAPES = ("circle", "square", "triangle")
 SIDE_GLYPHS = ("●", "■", "▲")
 ONE_EYED_JACKS = ("JS", "JH")
 TWO_EYED_JACKS = ("JC", "JD")
+BOARD_SIDE = 10  # squares in a row
 
 
 def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
@@ -56,6 +58,7 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
             "removes": any(code in cards for cards in removers.values()),
             "dead": code in exchangeable,
             "kind": _kind(code),
+            "picker": _picker(code, board, placers, removers) if _kind(code) else [],
         }
         for code in view.get("hand", [])
     ]
@@ -68,7 +71,7 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
         "remove_combos": combos,
         "exchangeable": sorted(exchangeable),
         "can_pass": can_pass,
-        "last_move": _last_move(last, names),
+        "last_move": _last_move(last, narrated_names(table)),
         "hand_sizes": list(zip(names, view["hand_sizes"], strict=True)),
     }
 
@@ -112,6 +115,7 @@ def _cell(cell, *, row, column, sides, place, remove, in_convoy, last):
         "ink": "roundel-mark" if roundel else card_colour(cell["card"]),
         "side": side,
         "label": f"Row {row + 1}, column {column + 1}: {words}.",
+        "words": words,
         "allowed": " ".join(sorted(place or remove)),
         "removes": bool(remove),
         "template": (
@@ -120,6 +124,33 @@ def _cell(cell, *, row, column, sides, place, remove, in_convoy, last):
             else f'{{"card": $card, "remove": [{square}]}}'
         ),
     }
+
+
+def _picker(code, board, placers, removers) -> list[dict]:
+    """For a jack or joker, whose squares may be anywhere on the board: the rows it may play
+    in, each with the squares it may take or clear, as full-size buttons (a row, then a
+    column) beside the board's small squares."""
+    rows = defaultdict(list)
+    for square in sorted(set(placers) | set(removers)):
+        removes = code in removers.get(square, ())
+        if not removes and code not in placers.get(square, ()):
+            continue
+        row, column = square
+        cell = board[row * BOARD_SIDE + column]
+        action = "remove" if removes else "square"
+        target = [[row, column]] if removes else [row, column]
+        rows[row].append(
+            {
+                "column": column,
+                "face": cell["face"],
+                "ink": cell["ink"],
+                "side": cell["side"],
+                "words": cell["words"],
+                "removes": removes,
+                "move": json.dumps({"card": code, action: target}),
+            }
+        )
+    return [{"row": row, "squares": squares} for row, squares in sorted(rows.items())]
 
 
 def _kind(code: str) -> str:

@@ -2,7 +2,7 @@
 
 from games.engines.korova import heads
 
-from . import seat_names
+from . import narrated_names, seat_names
 
 HEAD_MARK = "♦"  # one mark per head; the words beside it say the number
 
@@ -11,6 +11,7 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
     view = table["view"]
     edition = view["edition"]
     names = seat_names(table)
+    narrated = narrated_names(table)
 
     def card(number: int) -> dict:
         count = heads(number, edition)
@@ -44,16 +45,25 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
             for seat, name in enumerate(names)
         ],
         "revealed": [
-            {**card(item["card"]), "name": names[item["seat"]]} for item in view["revealed"]
+            {**card(item["card"]), "name": narrated[item["seat"]]} for item in view["revealed"]
         ],
         "last_turn": [
-            {**card(item["card"]), "name": names[item["seat"]]} for item in view["last_turn"]
+            {**card(item["card"]), "name": narrated[item["seat"]]} for item in view["last_turn"]
         ],
-        "chooser": names[pending] if pending is not None else None,
+        "chooser": narrated[pending] if pending is not None else None,
         # a round's first turn still shows the last turn of the round before
         "last_turn_round": view["round"] - 1 if view["turn"] == 1 else view["round"],
-        "sheet": [{"number": n, "heads": r} for n, r in enumerate(view["sheet"], start=1)],
-        "names": names,
+        # one row a player (up to ten fit a phone), the total before the rounds
+        "score_rows": [
+            {
+                "name": name,
+                "total": view["scores"][seat],
+                "rounds": [round_heads[seat] for round_heads in view["sheet"]],
+            }
+            for seat, name in enumerate(names)
+        ]
+        if view["sheet"]
+        else [],
         "hands": [
             {
                 "name": seat["name"],

@@ -150,10 +150,13 @@ class GameKind:
     label: ClassVar[str]  # "Convoy"
     lower_is_better: ClassVar[bool] = False  # Корова: fewer heads wins
     unit: ClassVar[str]  # the score's unit: "convoys", "heads", "deal points"
+    draw_word: ClassVar[str] = "draw"  # a level fixture in the game's words (Convoy: stalemate)
     score_for_label: ClassVar[str]  # "Convoys won": what score_for counts for a team
     score_against_label: ClassVar[str]
     needs_lineup: ClassVar[bool] = True  # the sheet names the teams' players 1 and 2
     standings_columns: ClassVar[tuple[StandingsColumn, ...]] = ()
+    # Said above the player's figures when they are not the player's own (Convoy: the pair's).
+    player_figures_note: ClassVar[str] = ""
     # The season's rule options shown on its page: option name -> (label, unit or "").
     rule_labels: ClassVar[dict[str, tuple[str, str]]] = {}
     rule_value_words: ClassVar[dict[str, dict[Any, str]]] = {}  # option -> value -> words

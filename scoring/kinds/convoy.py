@@ -62,9 +62,13 @@ class ConvoyKind(GameKind):
     game = "convoy"
     label = "Convoy"
     unit = "convoys"
+    draw_word = "stalemate"
     score_for_label = "Convoys the team made"
     score_against_label = "Convoys their opponents made"
     needs_lineup = False
+    player_figures_note = (
+        "Convoy results are recorded per pair, not per player: these are the pair's games."
+    )
     demo_league = ("Convoy Pub League", {}, {"games": 1})
     standings_columns = (
         StandingsColumn("won", "W", "Fixtures won: more games won (one game: that game)."),

@@ -77,6 +77,20 @@ class KorovaGrid(SheetGrid):
             rounds.pop()
         return rounds
 
+    def _counted_rounds(self) -> list[list]:
+        """The rounds typed so far with what Save refuses (add_errors) left blank."""
+        by_path = {block.path: block for block in self.blocks()}
+        counted = []
+        for index, row in enumerate(self._played_rounds()):
+            block = by_path.get(f"rounds.{index}")
+            if block is None:
+                counted.append(row)
+            elif block.error:
+                counted.append([""] * SEATS)
+            else:
+                counted.append(["" if cell.error else cell.value for cell in block.cells])
+        return counted
+
     def blocks(self) -> list[Block]:
         if not hasattr(self, "_blocks"):
             players = self.lineup.players
@@ -138,10 +152,11 @@ class KorovaGrid(SheetGrid):
         }
 
     def preview(self) -> dict:
-        """Running totals as typed (a cell that is not a whole number counts 0 here; its
-        message says why it cannot be saved), team totals and the end of the game."""
+        """Running totals as typed, team totals and the end of the game. A cell Save refuses
+        counts 0 here and a round Save refuses counts nothing (their messages say why), so
+        that no end of the game or leader is claimed from heads that cannot be saved."""
         players = self.lineup.players
-        played = self._played_rounds()
+        played = self._counted_rounds()
         running = running_totals(played)
         totals = [*(running[-1] if running else []), *[0] * SEATS][:SEATS]
         ended_at = game_ended_at(played, self.end_score)

@@ -280,10 +280,36 @@ def test_an_address_no_endpoint_serves_is_a_json_404(world, path):
         assert "no API endpoint" in response.json()["detail"]
 
 
-def test_a_missing_slash_is_still_redirected(world, api):
-    response = api.get("/api/fixtures")
-    assert response.status_code == 301
-    assert response["Location"] == "/api/fixtures/"
+@pytest.mark.parametrize("debug", [True, False])
+@pytest.mark.parametrize(
+    ("path", "meant"),
+    [
+        ("/api/tables/3/moves", "/api/tables/3/moves/"),
+        ("/api/fixtures", "/api/fixtures/"),
+        ("/api/schema", "/api/schema/"),
+        ("/api/nothing-here", None),
+    ],
+)
+def test_an_api_address_without_its_slash_is_a_json_404_naming_the_right_one(
+    world, settings, debug, path, meant
+):
+    """No redirect (it would drop a POST's body; under DEBUG Django raises on it): the client
+    is told the address it meant, whatever the method."""
+    settings.DEBUG = debug
+    browser = Client(enforce_csrf_checks=True)
+    for method in ("get", "post", "put", "patch", "delete"):
+        response = getattr(browser, method)(path, {}, content_type="application/json")
+        assert response.status_code == 404, (method, response)
+        assert response["Content-Type"] == "application/json"
+        detail = response.json()["detail"]
+        assert (f"did you mean {meant}?" in detail) if meant else ("no API endpoint" in detail)
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_a_page_without_its_slash_is_still_redirected(world, settings, debug):
+    settings.DEBUG = debug
+    response = Client().get("/tables")
+    assert response.status_code == 301 and response["Location"] == "/tables/"
 
 
 # ---- random JSON sheets ---------------------------------------------------------------------

@@ -3,17 +3,28 @@ dark colour scheme, on a 390 × 844 phone screen in chromium.
 
 The staff pages are visited in the states staff meet: an empty sheet, a saved result of each
 game, a failed save with its messages, the conflict page, the history and the staff home.
+Then the live tables (a table of each game while it is played, a finished one and its
+replay), the pub's TV screen, the print sheets, and the account pages: password change and
+reset, and the page of a login locked after failed attempts.
 """
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.tokens import default_token_generator
 from django.test import Client
 from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import expect
 
+from games import services
+from games.engines import get_engine
+from games.models import Table
+from scoring.services import venue_screen_issue
 from tests.api.conftest import build_world
 from tests.browser.axe import axe_violations, describe
 from tests.browser.conftest import PHONE
-from tests.factories import FixtureFactory
+from tests.factories import FixtureFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,8 +82,87 @@ def _staff_pages(world) -> dict[str, str]:
     }
 
 
+def _play_pages(world) -> dict[str, str]:
+    """A table of each game under way, seen by the staff member in seat 0 (the bots never
+    move: no worker runs here), and a finished Conquian match with its replay."""
+    player = world.crown_staff
+    pages = {}
+    for game, players in [("korova", 4), ("convoy", 2), ("conquian", 2)]:
+        bots = list(range(1, players))
+        table = services.table_create(game=game, players=players, options={}, bots=bots, by=player)
+        pages[f"{game} table under way"] = reverse("table-detail", args=[table.pk])
+    finished = _finished_conquian_table(player)
+    pages["finished table"] = reverse("table-detail", args=[finished.pk])
+    pages["replay"] = reverse("table-replay", args=[finished.pk]) + "?step=3"
+    return pages
+
+
+def _finished_conquian_table(player) -> Table:
+    """A one-deal Conquian match played to the end through the move service."""
+    opponent = UserFactory(username="opponent", first_name="Olga")
+    table = services.table_create(
+        game="conquian", players=2, options={"target": 1}, bots=[], by=player
+    )
+    services.table_join(table_id=table.pk, by=opponent)
+    eng = get_engine("conquian")
+    while True:
+        table.refresh_from_db()
+        if table.status == Table.Status.FINISHED:
+            return table
+        state = eng.load(table.state)
+        (seat,) = eng.to_act(state)
+        services.table_move(
+            table_id=table.pk,
+            turn=table.turn,
+            move=eng.legal_moves(state, seat)[-1],
+            by=[player, opponent][seat],
+        )
+
+
+def _print_and_tv_pages(world) -> dict[str, str]:
+    season = world.season
+    slugs = [season.league.slug, season.slug]
+    token = venue_screen_issue(venue_id=world.crown.pk).token
+    return {
+        "Корова fixture sheet": reverse("print-fixture-sheet", args=[world.fixtures[5].pk]),
+        "Convoy fixture sheet": reverse("print-fixture-sheet", args=[world.convoy_fixture.pk]),
+        "Conquian fixture sheet": reverse("print-fixture-sheet", args=[world.conquian_fixture.pk]),
+        "season print": reverse("season-print", args=slugs),
+        "season table print": reverse("season-print-table", args=slugs),
+        "venue fixture list print": reverse("season-print-venue", args=[*slugs, world.crown.slug]),
+        "TV screen": reverse("tv-screen", args=[world.crown.slug, token]),
+    }
+
+
+def _account_pages(world) -> dict[str, str]:
+    user = world.crown_staff
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    return {
+        "password reset": reverse("password_reset"),
+        "password reset sent": reverse("password_reset_done"),
+        # The link in the mail: Django moves the token into the session and shows the form.
+        "new password": reverse(
+            "password_reset_confirm", args=[uid, default_token_generator.make_token(user)]
+        ),
+        "password reset done": reverse("password_reset_complete"),
+    }
+
+
+def _locked_out(context, live_server, username: str):
+    """A page showing the login locked after as many wrong passwords as the limit allows."""
+    page = context.new_page()
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        page.goto(live_server.url + reverse("login"))
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password").fill("not the password")
+        page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Login locked")).to_be_visible()
+    return page
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_public_and_staff_pages_have_no_axe_violation(live_server, chromium, scheme):
+def test_public_and_staff_pages_have_no_axe_violation(live_server, chromium, scheme, settings):
+    settings.PASSWORD_RESET_BY_MAIL = True  # the reset pages are shown only where mail works
     world = build_world()
     context = _phone_in(chromium, scheme)
     page = context.new_page()
@@ -108,6 +198,25 @@ def test_public_and_staff_pages_have_no_axe_violation(live_server, chromium, sch
         page.locator("#save-result").click()
         expect(page.locator("#conflict")).to_be_visible()
         found["conflict"] = axe_violations(page)
+
+        for name, url in {**_play_pages(world), **_print_and_tv_pages(world)}.items():
+            page.goto(live_server.url + url)
+            found[name] = axe_violations(page)
+
+        page.goto(live_server.url + reverse("password_change"))
+        found["password change"] = axe_violations(page)
+        page.goto(live_server.url + reverse("password_change_done"))
+        found["password changed"] = axe_violations(page)
+    finally:
+        context.close()
+
+    context = _phone_in(chromium, scheme)  # logged out
+    try:
+        page = context.new_page()
+        for name, url in _account_pages(world).items():
+            page.goto(live_server.url + url)
+            found[name] = axe_violations(page)
+        found["login locked"] = axe_violations(_locked_out(context, live_server, "anchor-staff"))
     finally:
         context.close()
 

@@ -47,6 +47,7 @@ def test_join_gives_the_next_seat_and_the_last_join_starts_the_game(players):
     joined = bo.post(f"/api/tables/{table['id']}/join/")
     assert joined.status_code == 200 and joined.json()["seat"] == 1
     assert joined.json()["status"] == "waiting"
+    assert joined.json()["seats"][2] == {"seat": 2, "name": None, "bot": False}  # open
     last = cal.post(f"/api/tables/{table['id']}/join/").json()
     assert last["seat"] == 2 and last["status"] == "playing" and last["turn"] == 1
 
@@ -95,18 +96,32 @@ def test_the_same_move_posted_twice_is_one_move_and_one_409(players):
     ("who", "body", "code"),
     [
         ("other", {"turn": 1, "move": {"card": "own"}}, 403),  # holds no seat here
+        ("other", {"turn": "one", "move": 5}, 403),  # permission before anything else
         ("seated_not_to_act", {"turn": 1, "move": {"row": 0}}, 403),
         ("ada", {"turn": 1, "move": {"card": 105}}, 400),
         ("ada", {"turn": 1, "move": {"take": "everything"}}, 400),
+        ("ada", {"turn": 1, "move": [55]}, 400),
+        ("ada", {"turn": 1, "move": 5}, 400),
+        ("ada", {"turn": 1, "move": "reject"}, 400),
+        ("ada", {"turn": 1, "move": None}, 400),
+        ("ada", {"turn": 1}, 400),
         ("ada", {"turn": 2, "move": {"card": "own"}}, 409),
         ("ada", {"turn": 0, "move": {"card": "own"}}, 409),
-        ("ada", {"turn": "one", "move": {"card": "own"}}, 400),
-        ("ada", {"move": {"card": "own"}}, 400),
-        ("ada", {"turn": 1, "move": [55]}, 400),
+        ("ada", {"turn": -1, "move": {"card": "own"}}, 409),
+        ("ada", {"turn": "one", "move": {"card": "own"}}, 409),
+        ("ada", {"turn": "1", "move": {"card": "own"}}, 409),
+        ("ada", {"turn": 1.0, "move": {"card": "own"}}, 409),
+        ("ada", {"turn": True, "move": {"card": "own"}}, 409),
+        ("ada", {"turn": [1], "move": {"card": "own"}}, 409),
+        ("ada", {"move": {"card": "own"}}, 409),
+        ("ada", [1, {"reject": True}], 409),
         ("anonymous", {"turn": 1, "move": {"card": "own"}}, 401),
     ],
 )
 def test_move_refusals_change_nothing(players, who, body, code):
+    """DESIGN's three refusals of a move and their bodies: 403 when you hold no seat that is to
+    act, 409 with the current turn when `turn` is anything but it (checked first), then 400 with
+    the engine's sentence for whatever `move` holds."""
     (_, ada), (_, bo), (_, cal), _ = players
     table = create(ada, game="conquian", players=2)
     bo.post(f"/api/tables/{table['id']}/join/")
@@ -115,15 +130,26 @@ def test_move_refusals_change_nothing(players, who, body, code):
     clients = {"ada": ada if seat_to_act == 0 else bo, "other": cal, "anonymous": APIClient(),
                "seated_not_to_act": bo if seat_to_act == 0 else ada}  # fmt: skip
     client = clients[who]
-    if isinstance(body.get("move"), dict) and body["move"].get("card") == "own":
-        body = {**body, "move": {"reject": True}}
+    if isinstance(body, dict) and isinstance(body.get("move"), dict) and "card" in body["move"]:
+        if body["move"]["card"] == "own":
+            body = {**body, "move": {"reject": True}}
     before = snapshot(table["id"])
     response = client.post(f"/api/tables/{table['id']}/moves/", body, format="json")
     assert response.status_code == code, response.content
-    assert response.json()
+    answer = response.json()
+    assert set(answer) == ({"detail", "turn"} if code == 409 else {"detail"}), answer
+    assert isinstance(answer["detail"], str) and answer["detail"]
     if code == 409:
-        assert response.json()["turn"] == 1
+        assert answer["turn"] == 1
     assert snapshot(table["id"]) == before
+
+
+def test_a_move_left_out_is_refused_with_a_sentence_naming_the_field(players):
+    (_, ada), *_ = players
+    table = create(ada, bots=[1, 2, 3])
+    response = ada.post(f"/api/tables/{table['id']}/moves/", {"turn": 1}, format="json")
+    assert response.status_code == 400
+    assert '"move"' in response.json()["detail"]
 
 
 def test_an_illegal_move_gets_the_engines_sentence(players):
@@ -186,18 +212,36 @@ def test_the_log_hides_other_seats_picks_until_they_are_revealed(players):
     assert all(e["move"] is not None for e in revealed) and len(revealed) == 4
 
 
-def test_create_refusals_name_the_field(players):
+def is_flat(errors: dict) -> bool:
+    """{field: [sentence, …]}: the field errors' shape everywhere in the API (docs/api.md)."""
+    return all(
+        isinstance(problems, list) and problems and all(isinstance(p, str) for p in problems)
+        for problems in errors.values()
+    )
+
+
+def test_create_refusals_name_the_field_in_one_flat_shape(players):
     (_, ada), *_ = players
     for body, field in [
         ({"game": "chess", "players": 2}, "game"),
         ({"game": "korova", "players": 4, "options": {"turn_seconds": 1}}, "options.turn_seconds"),
+        (
+            {"game": "korova", "players": 4, "options": {"turn_seconds": "30"}},
+            "options.turn_seconds",
+        ),
         ({"game": "korova", "players": 4, "options": {"edition": "x"}}, "options"),
+        ({"game": "korova", "players": 4, "options": "fast"}, "options"),
         ({"game": "korova", "players": 4, "bots": [7]}, "bots"),
+        ({"game": "korova", "players": 4, "bots": [0]}, "bots"),
+        ({"game": "korova", "players": 4, "bots": ["x", None]}, "bots"),
+        ({"game": "korova", "players": 4, "bots": 3}, "bots"),
         ({"game": "conquian", "players": 4}, "players"),
         ({"game": "korova"}, "players"),
+        ({"game": "korova", "players": "many"}, "players"),
     ]:
         response = ada.post("/api/tables/", body, format="json")
         assert response.status_code == 400 and field in response.json(), (body, response.json())
+        assert is_flat(response.json()), (body, response.json())
     assert APIClient().post("/api/tables/", {}, format="json").status_code == 401
     assert not Table.objects.exists()
 

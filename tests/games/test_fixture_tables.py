@@ -3,13 +3,14 @@ result written into scoring when the tables decide it."""
 
 import datetime
 import random
+import time
 
 import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.engines import get_engine
-from games.models import Table
+from games.models import Table, TableMove
 from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
 from tests.factories import (
@@ -91,12 +92,15 @@ def test_staff_of_the_venue_may_start_the_tables_and_others_may_not(db):
         ({"options": {"turn_seconds": 1}}, "options.turn_seconds"),
         ({"options": {"end_score": 10}}, "options.end_score"),
         ({"options": "fast"}, "options"),
+        ({"options": {"turn_seconds": [30]}}, "options.turn_seconds"),
     ],
 )
 def test_a_fixture_plays_the_seasons_rules_only_the_clock_may_be_set(db, body, field):
     fixture = league_fixture(Game.KOROVA)
     response = start(fixture, client_for(fixture_players(fixture)[0].user), body)
     assert response.status_code == 400 and field in response.json()
+    assert all(isinstance(problems, list) for problems in response.json().values())
+    assert all(isinstance(p, str) for problems in response.json().values() for p in problems)
     assert not Table.objects.exists()
 
 
@@ -211,3 +215,49 @@ def test_convoy_best_of_three_starts_the_next_game_when_one_ends_undecided(db):
     )
     assert numbers == [(1, "finished"), (2, "playing")]
     assert not ResultVersion.objects.filter(fixture=fixture).exists()
+
+
+def wait_for_the_clock(table_id: int, turn: int, timeout: float) -> None:
+    """Watch the database (reading through the API would expire the turn itself)."""
+    deadline = time.monotonic() + timeout
+    while Table.objects.filter(pk=table_id, turn=turn, status=Table.Status.PLAYING).exists():
+        assert time.monotonic() < deadline, f"turn {turn} still open after {timeout} s"
+        time.sleep(0.05)
+
+
+@pytest.mark.celery
+@pytest.mark.django_db(transaction=True)
+def test_a_fixture_turn_the_worker_runs_out_is_played_by_the_clock_and_the_result_still_comes(
+    table_worker,
+):
+    fixture = league_fixture(Game.KOROVA, rule_options={"end_score": 1})
+    players = fixture_players(fixture)
+    clients = {player.pk: client_for(player.user) for player in players}
+    body = {"options": {"turn_seconds": 2}}
+    table_id = start(fixture, clients[players[0].pk], body).json()[0]["id"]
+    eng, rng = get_engine(Game.KOROVA), random.Random(7)
+    while True:
+        table = Table.objects.get(pk=table_id)
+        state = eng.load(table.state)
+        if eng.is_over(state):
+            break
+        if table.turn == 3 and not table.moves.filter(turn=3).exists():
+            wait_for_the_clock(table_id, turn=3, timeout=10)  # everyone looks away
+            continue
+        seat = eng.to_act(state)[0]
+        player = table.seats.get(seat=seat).player
+        move = rng.choice(eng.legal_moves(state, seat))
+        answer = clients[player.pk].post(
+            f"/api/tables/{table_id}/moves/", {"turn": table.turn, "move": move}, format="json"
+        )
+        assert answer.status_code in (200, 409), answer.content  # 409: a slow client, late
+
+    timed_out = TableMove.objects.filter(table_id=table_id, turn=3)
+    assert timed_out.exists() and all(entry.timeout for entry in timed_out)
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.PLAYED
+    version = ResultVersion.objects.get(fixture=fixture)
+    assert version.source == ResultVersion.Source.LIVE and version.created_by is None
+    log = APIClient().get(f"/api/tables/{table_id}/log/").json()
+    assert [entry["timeout"] for entry in log if entry["turn"] == 3] == [True] * timed_out.count()
+    assert APIClient().get(f"/api/tables/{table_id}/").json()["status"] == "finished"

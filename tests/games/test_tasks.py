@@ -7,6 +7,7 @@ overdue turn itself, and here it is the worker's task (or beat's sweep) that mus
 import time
 
 import pytest
+import redis
 from django.utils import timezone
 
 from games import services
@@ -93,3 +94,17 @@ def test_after_a_worker_is_killed_the_sweep_expires_every_overdue_turn(worker_wi
     # timeout), so only the sweep can expire these turns. How fast it does is a figure
     # (bench/live_tables.py, docs/performance.md), not an assertion on a shared machine.
     wait_for(lambda: all(turn_of(table.pk) == 2 for table in tables), timeout=15)
+
+
+def test_the_sweep_sends_again_a_bot_task_the_broker_lost(worker_with_beat):
+    """A broker restart loses the bots' tasks (here: the worker is down and the broker's data
+    goes); once the worker and beat are back, the sweep wakes the bots well before the clock."""
+    worker_with_beat.kill()
+    table = services.table_create(
+        game="korova", players=4, options={"turn_seconds": 60}, bots=[1, 2, 3], by=UserFactory()
+    )
+    redis.Redis.from_url(worker_with_beat.broker).flushdb()  # every task sent is lost
+    worker_with_beat.start()
+    wait_for(lambda: TableMove.objects.filter(table=table).count() == 3, timeout=15, step=0.1)
+    assert not TableMove.objects.filter(table=table, timeout=True).exists()
+    assert sorted(TableMove.objects.filter(table=table).values_list("seat", flat=True)) == [1, 2, 3]

@@ -1,6 +1,7 @@
 """The play pages through the test client: who may do what, polls, refusals, hidden hands."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -284,3 +285,46 @@ def test_the_lobby_shows_games_in_progress_by_venue(users):
     assert playing.index("The Plough") < playing.index(f"Table {table.pk}")
     assert playing.index("Casual tables") < playing.index(f"Table {casual.pk}")
     assert "Watch" in playing
+
+
+def test_conquian_tells_the_viewer_of_his_own_moves_as_you_and_others_by_name(users):
+    table = full_table(users, game="conquian", players=2)
+    eng = get_engine("conquian")
+    (seat,) = eng.to_act(eng.load(table.state))
+    other = 1 - seat
+    url = reverse("table-detail", args=[table.pk])
+    mine = logged_in(users[seat]).get(url).content.decode()
+    theirs = logged_in(users[other]).get(url).content.decode()
+    mine_line = mine.split('class="open-card-area"')[1].split("</p>")[0]
+    theirs_line = theirs.split('class="open-card-area"')[1].split("</p>")[0]
+    assert re.search(r"You (have|are|were|must) ", mine_line) and f"Player{seat}" not in mine_line
+    assert re.search(rf"Player{seat} (has|is|was|must) ", theirs_line) and "You" not in theirs_line
+
+    services.table_move(
+        table_id=table.pk, turn=table.turn, move=legal(table, seat)[-1], by=users[seat]
+    )
+    mine = logged_in(users[seat]).get(url).content.decode()
+    theirs = logged_in(users[other]).get(url).content.decode()
+    assert "<strong>You</strong>" in mine.split('id="recent-title"')[1]
+    assert f"<strong>Player{seat}</strong>" in theirs.split('id="recent-title"')[1]
+
+
+def test_the_replay_address_names_the_step_it_shows(users):
+    table = full_table(users, game="conquian", players=2)
+    eng = get_engine("conquian")
+    Table.objects.filter(pk=table.pk).update(
+        options={**table.options, "target": 1},
+        state=eng.dump(eng.new_game(players=2, seed=table.seed, options={"target": 1})),
+    )
+    while True:
+        table.refresh_from_db()
+        if table.status == Table.Status.FINISHED:
+            break
+        (seat,) = eng.to_act(eng.load(table.state))
+        services.table_move(
+            table_id=table.pk, turn=table.turn, move=legal(table, seat)[-1], by=users[seat]
+        )
+    steps = TableMove.objects.filter(table=table).count()
+    url = reverse("table-replay", args=[table.pk])
+    assert Client().get(url, {"step": 2}, **HTMX)["HX-Push-Url"] == f"{url}?step=2"
+    assert Client().get(url, {"step": 10_000}, **HTMX)["HX-Push-Url"] == f"{url}?step={steps}"

@@ -3,6 +3,7 @@ slugs are 404, queries do not grow with the data, and no staff-only link leaks."
 
 import datetime
 import re
+from html import unescape
 
 import pytest
 from django.db import connection
@@ -10,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import Fixture, Player, Season
+from leagues.models import Fixture, Game, Player, Season
 from tests.api.conftest import (  # noqa: F401  (the cache fixture is autouse)
     KOROVA_AWAY_WINS,
     KOROVA_HOME_WINS,
@@ -26,6 +27,7 @@ from tests.factories import (
     TeamFactory,
     UserFactory,
 )
+from tests.scoring.test_kind_figures import played
 
 pytestmark = pytest.mark.django_db
 
@@ -385,3 +387,24 @@ def test_a_void_fixture_shows_void_and_no_result(client, world):
     assert "Result version" not in page and "Anchor Swans won" not in page
     round1 = text(client.get(season_url(world, "season-fixtures"))).split("Round 2")[0]
     assert "100 to 45" not in round1 and "Void" in round1
+
+
+def test_a_convoy_tables_legend_gives_points_for_a_stalemate_not_a_draw(client):
+    fixture, _ = played(
+        Game.CONVOY,
+        lambda ids: {"games": [{"winner": "stalemate", "convoys": {"home": 2, "away": 2}}]},
+    )
+    season = fixture.season
+    page = text(client.get(reverse("season-detail", args=[season.league.slug, season.slug])))
+    assert "League points: win 3, stalemate 1, loss 0." in page
+    assert "Points win 3, stalemate 1, loss 0" in page
+    assert "draw" not in page.lower()
+
+
+def test_a_players_convoy_figures_say_they_are_the_pairs(client, world):
+    player = world.teams[1].members.get(position=2).player
+    page = unescape(text(client.get(reverse("player-detail", args=[player.slug]))))
+    own = page.split("Dan Dyer's own games")[1].split("Team record per game")[0]
+    note = "Convoy results are recorded per pair, not per player: these are the pair's games."
+    assert own.count(note) == 1  # only Convoy's figures are the pair's
+    assert own.index("Convoy") == own.index(note) - len("Convoy ")  # right under its heading

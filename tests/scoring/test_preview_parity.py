@@ -37,8 +37,8 @@ PARITY = settings(
 )
 SLOT = re.compile(r'<span class="field-error" id="(err-[\w-]+)"[^>]*>([^<]*)</span>')
 GENERAL = re.compile(r'<div class="sheet-errors" id="sheet-errors".*?</div>', re.S)
-# The summary's links point at the messages beside the fields: only its plain items are
-# messages of their own.
+# The summary's links name the fields with a message (the message shows beside the field):
+# only its plain items are messages of their own.
 ITEM = re.compile(r"<li>(?!<a )(.*?)</li>", re.S)
 
 
@@ -66,6 +66,14 @@ def messages(page: str) -> dict[str, str]:
     return found
 
 
+def assert_each_message_once(page: str) -> None:
+    """Every message shows once on the page: beside its field, or in the box if it belongs
+    to no field; the box links to the fields by their place only."""
+    shown = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    for message in messages(page).values():
+        assert shown.count(message) == 1, message
+
+
 def preview_and_save(client, fixture, data):
     """(messages of the preview, messages of Save, whether Save saved); nothing is kept."""
     url = reverse("result-entry", args=[fixture.pk])
@@ -76,6 +84,8 @@ def preview_and_save(client, fixture, data):
     assert preview.status_code == 200
     assert saved.status_code in (302, 400)
     page = saved.content.decode() if saved.status_code == 400 else ""
+    assert_each_message_once(preview.content.decode())
+    assert_each_message_once(page)
     return messages(preview.content.decode()), messages(page), saved.status_code == 302
 
 
@@ -194,7 +204,11 @@ def test_a_negative_korova_cell_is_refused_once_in_the_preview(korova_page):
     page = client.post(
         reverse("result-entry", args=[fixture.pk]), {**data, "action": "preview"}, **HTMX
     ).content.decode()
-    assert "Game over" not in page or "cannot be saved yet" in page
+    # Nothing is claimed from the refused cells: 120 does not end the game, and with -3
+    # left out nobody leads.
+    assert "Game over" not in page
+    assert "lead by" not in page
+    assert re.findall(r'data-total="\d">(\d+)', page) == ["0", "0", "0", "0"]
 
 
 def test_a_convoy_message_goes_when_the_winner_changes(convoy_page):

@@ -11,6 +11,7 @@ from django.utils import timezone
 from leagues.models import Fixture
 from scoring.models import ResultVersion
 from tests.factories import UserFactory
+from tests.scoring.test_preview_parity import messages
 from tests.scoring.test_views import (
     FULL_GAME,
     entry_url,
@@ -91,3 +92,22 @@ def test_a_league_admin_ticks_the_override_and_the_result_is_saved(client):
     assert 'name="before_fixture_day"' in page
     assert response.status_code == 302
     assert ResultVersion.objects.get(fixture=fixture).number == 1
+
+
+def test_saving_too_early_also_shows_the_sheets_errors_as_the_preview_does(client):
+    fixture = _at(make_fixture(), timezone.now() + datetime.timedelta(weeks=5))
+    client.force_login(staff_of(fixture))
+    data = korova_post([[120, 0, 0, -3]])
+
+    preview = client.post(entry_url(fixture), {**data, "action": "preview"}, HTTP_HX_REQUEST="true")
+    saved = client.post(entry_url(fixture), data)
+
+    assert saved.status_code == 409
+    page = saved.content.decode()
+    sheet_errors = messages(preview.content.decode())
+    assert set(sheet_errors) == {"err-rounds-0-0", "err-rounds-0-3"}
+    shown = messages(page)
+    assert {slot: shown[slot] for slot in sheet_errors} == sheet_errors
+    box = page.split('id="sheet-errors"')[1].split("</div>")[0]
+    assert "its result can be entered from that day on" in box
+    assert not ResultVersion.objects.exists()
