@@ -14,6 +14,7 @@ from leagues.permissions import can_enter_results
 from . import fixture_results
 from .kind_figures import player_figures_by_game
 from .kinds import get_kind
+from .print_sheets import venue_seasons
 from .records import record_by_game
 from .season_rules import season_rules_describe
 from .season_table_display import season_table_shown
@@ -108,6 +109,7 @@ def venue_detail(request, slug):
             "teams": venue.home_teams.all(),
             "upcoming": fixture_results.fixtures_upcoming(limit=20, venue=venue),
             "recent": fixture_results.venue_recent_results(venue=venue, limit=6),
+            "seasons": venue_seasons(venue=venue),
         },
     )
 

@@ -91,6 +91,17 @@ def venue_season_fixtures(*, season: Season, venue: Venue) -> list[Fixture]:
     )
 
 
+def venue_seasons(*, venue: Venue) -> list[Season]:
+    """The seasons with fixtures at the venue (each has a printable fixture list there),
+    newest first, with their leagues."""
+    return list(
+        Season.objects.filter(fixtures__venue=venue)
+        .distinct()
+        .select_related("league")
+        .order_by("-starts_on", "league__name", "pk")
+    )
+
+
 def season_venues(*, season: Season) -> list[Venue]:
     """The venues where the season has fixtures, by name."""
     return list(Venue.objects.filter(fixtures__season=season).distinct().order_by("name"))

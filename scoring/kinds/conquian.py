@@ -228,9 +228,11 @@ class ConquianKind(GameKind):
 
     def sheet_player_ids(self, sheet) -> set[int]:
         singles = sheet.get("singles") if isinstance(sheet, Mapping) else None
+        if not isinstance(singles, list):  # any JSON may come: the sheet's check says what
+            return set()
         return {
             single.get(key)
-            for single in singles or []
+            for single in singles
             if isinstance(single, Mapping)
             for key in ("home_player", "away_player")
             if isinstance(single.get(key), int) and not isinstance(single.get(key), bool)

@@ -288,7 +288,9 @@ class KorovaKind(GameKind):
 
     def sheet_player_ids(self, sheet) -> set[int]:
         players = sheet.get("players") if isinstance(sheet, Mapping) else None
-        return {pk for pk in players or [] if isinstance(pk, int) and not isinstance(pk, bool)}
+        if not isinstance(players, list):  # any JSON may come: the sheet's check says what
+            return set()
+        return {pk for pk in players if isinstance(pk, int) and not isinstance(pk, bool)}
 
     # --- ratings and charts -----------------------------------------------------------
 

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import Fixture, Game, Player
+from leagues.models import Fixture, Game, Player, Season
 from tests.api.conftest import (  # noqa: F401  (the cache fixture is autouse)
     KOROVA_AWAY_WINS,
     KOROVA_HOME_WINS,
@@ -236,6 +236,23 @@ def test_venue_page_shows_teams_based_there_and_upcoming_fixtures_there(client, 
     html = response.content.decode()
     assert reverse("fixture-detail", args=[world.fixtures[5].pk]) in html
     assert reverse("fixture-detail", args=[later_elsewhere.pk]) not in html
+
+
+def test_venue_page_links_to_its_printable_fixture_list_for_each_season(client, world):
+    other = SeasonFactory(league=world.league, name="Spring", slug="spring")
+    FixtureFactory(season=other, home_team=world.teams[0], away_team=world.teams[1])
+    for venue in (world.crown, world.anchor):
+        html = client.get(reverse("venue-detail", args=[venue.slug])).content.decode()
+        printable = re.findall(r'href="(/print/seasons/[^"]+)"', html)
+        expected = {
+            reverse("season-print-venue", args=[season.league.slug, season.slug, venue.slug])
+            for season in Season.objects.filter(fixtures__venue=venue)
+        }
+        assert expected and set(printable) == expected and len(printable) == len(expected)
+        for url in printable:
+            assert client.get(url).status_code == 200
+    spring = reverse("season-print-venue", args=[world.league.slug, "spring", world.crown.slug])
+    assert spring in client.get(reverse("venue-detail", args=[world.crown.slug])).content.decode()
 
 
 def test_fixture_page_shows_korova_player_totals_and_the_team_totals(client, world):

@@ -268,3 +268,10 @@ def test_sheet_paths_read_in_words_with_team_and_player_names(kind):
         for cell in block.cells:
             words = kind.describe_path(cell.name.split("."), names=NAMES, sheet=sheet, teams=teams)
             assert words and "." not in words and " home" not in words and " away" not in words
+
+
+@each_kind
+@pytest.mark.parametrize("value", [5, "12", True, {"1": 2}, None])
+def test_a_sheet_of_the_wrong_shape_names_no_players(kind, value):
+    # Before the sheet's own check runs (which then refuses it in plain words).
+    assert kind.sheet_player_ids({"players": value, "singles": value, "games": value}) == set()
