@@ -14,6 +14,7 @@ from games.bots import bot_move
 from games.engines import get_engine
 from games.models import Table
 from tests.browser.conftest import PHONE
+from tests.browser.play import keep_screenshot
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -89,6 +90,7 @@ def test_a_two_eyed_jack_is_played_through_full_size_buttons_with_the_clock_in_s
     expect(square).to_be_visible()
     box = square.bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44
+    keep_screenshot(page, "convoy-square-picker")
     turn = table.turn
     square.tap()
     expect(live.locator("[data-turn]")).to_have_attribute("data-turn", str(turn + 1))
