@@ -44,7 +44,9 @@ def convoys_to_win(sides: int) -> int:
 
 
 def _square_name(cell: int) -> str:
-    return "[{}, {}]".format(*board.SQUARES[cell])
+    """As the board shows it to players: rows and columns counted from 1."""
+    row, column = board.SQUARES[cell]
+    return f"the square at row {row + 1}, column {column + 1}"
 
 
 def _cell(square) -> int:
