@@ -18,13 +18,12 @@ from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import expect
 
 from games import services
-from games.engines import get_engine
-from games.models import Table
 from scoring.services import venue_screen_issue
 from tests.api.conftest import build_world
 from tests.browser.axe import axe_violations, describe
 from tests.browser.conftest import PHONE
 from tests.factories import FixtureFactory, UserFactory
+from tests.games.playing import finished_conquian
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -91,32 +90,10 @@ def _play_pages(world) -> dict[str, str]:
         bots = list(range(1, players))
         table = services.table_create(game=game, players=players, options={}, bots=bots, by=player)
         pages[f"{game} table under way"] = reverse("table-detail", args=[table.pk])
-    finished = _finished_conquian_table(player)
+    finished = finished_conquian([player, UserFactory(username="opponent", first_name="Olga")])
     pages["finished table"] = reverse("table-detail", args=[finished.pk])
     pages["replay"] = reverse("table-replay", args=[finished.pk]) + "?step=3"
     return pages
-
-
-def _finished_conquian_table(player) -> Table:
-    """A one-deal Conquian match played to the end through the move service."""
-    opponent = UserFactory(username="opponent", first_name="Olga")
-    table = services.table_create(
-        game="conquian", players=2, options={"target": 1}, bots=[], by=player
-    )
-    services.table_join(table_id=table.pk, by=opponent)
-    eng = get_engine("conquian")
-    while True:
-        table.refresh_from_db()
-        if table.status == Table.Status.FINISHED:
-            return table
-        state = eng.load(table.state)
-        (seat,) = eng.to_act(state)
-        services.table_move(
-            table_id=table.pk,
-            turn=table.turn,
-            move=eng.legal_moves(state, seat)[-1],
-            by=[player, opponent][seat],
-        )
 
 
 def _print_and_tv_pages(world) -> dict[str, str]:

@@ -16,6 +16,7 @@ from games.models import Table
 from tests.browser.conftest import PHONE
 from tests.browser.play import keep_screenshot
 from tests.factories import UserFactory
+from tests.games.playing import finished_conquian
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -140,22 +141,6 @@ def test_the_lost_connection_notice_leaves_the_last_control_uncovered(live_serve
     assert box["y"] + box["height"] <= notice_top
     page.context.set_offline(False)
     expect(notice).to_be_hidden()
-
-
-def finished_conquian(users) -> Table:
-    eng = get_engine("conquian")
-    table = services.table_create(
-        game="conquian", players=2, options={"target": 1}, bots=[], by=users[0]
-    )
-    services.table_join(table_id=table.pk, by=users[1])
-    while True:
-        table.refresh_from_db()
-        if table.status == Table.Status.FINISHED:
-            return table
-        state = eng.load(table.state)
-        (seat,) = eng.to_act(state)
-        move = eng.legal_moves(state, seat)[-1]
-        services.table_move(table_id=table.pk, turn=table.turn, move=move, by=users[seat])
 
 
 def test_the_replay_buttons_draw_and_the_address_keeps_up_with_quick_taps(live_server, phones):

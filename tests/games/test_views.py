@@ -13,6 +13,7 @@ from games.models import Seat, Table, TableMove
 from games.pages.cards import card_words
 from tests.factories import FixtureFactory, StaffMembershipFactory, UserFactory, VenueFactory
 from tests.games.page_checks import assert_no_other_hands, hands_of
+from tests.games.playing import finished_conquian
 
 pytestmark = pytest.mark.django_db
 
@@ -221,19 +222,7 @@ def test_the_replay_waits_for_the_end_of_the_game(users):
 
 
 def test_a_finished_game_replays_step_by_step_with_every_hand(users):
-    table = full_table(users, game="conquian", players=2)
-    table.options = {**table.options, "target": 1}
-    eng = get_engine("conquian")
-    state = eng.new_game(players=2, seed=table.seed, options={"target": 1})
-    Table.objects.filter(pk=table.pk).update(options=table.options, state=eng.dump(state))
-    while True:
-        table.refresh_from_db()
-        if table.status == Table.Status.FINISHED:
-            break
-        (seat,) = eng.to_act(eng.load(table.state))
-        services.table_move(
-            table_id=table.pk, turn=table.turn, move=legal(table, seat)[-1], by=users[seat]
-        )
+    table = finished_conquian(users)
     steps = TableMove.objects.filter(table=table).count()
     url = reverse("table-replay", args=[table.pk])
     start = Client().get(url).content.decode()
@@ -311,20 +300,7 @@ def test_conquian_tells_the_viewer_of_his_own_moves_as_you_and_others_by_name(us
 
 
 def test_the_replay_address_names_the_step_it_shows(users):
-    table = full_table(users, game="conquian", players=2)
-    eng = get_engine("conquian")
-    Table.objects.filter(pk=table.pk).update(
-        options={**table.options, "target": 1},
-        state=eng.dump(eng.new_game(players=2, seed=table.seed, options={"target": 1})),
-    )
-    while True:
-        table.refresh_from_db()
-        if table.status == Table.Status.FINISHED:
-            break
-        (seat,) = eng.to_act(eng.load(table.state))
-        services.table_move(
-            table_id=table.pk, turn=table.turn, move=legal(table, seat)[-1], by=users[seat]
-        )
+    table = finished_conquian(users)
     steps = TableMove.objects.filter(table=table).count()
     url = reverse("table-replay", args=[table.pk])
     assert Client().get(url, {"step": 2}, **HTMX)["HX-Push-Url"] == f"{url}?step=2"
