@@ -96,9 +96,12 @@ class WorkerProcess:
             "DEBUG": "1",
         }
         marker = self.log.read_text().count("ready.") if self.log.exists() else 0
+        # Its own process group: with --beat the worker forks beat, which a SIGKILL of the
+        # worker alone would leave running (an orphan sweeping on after the test).
         self.process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=self.log.open("a"), stderr=subprocess.STDOUT
-        )
+            command, cwd=ROOT, env=env, stdout=self.log.open("a"), stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
         deadline = time.monotonic() + 30
         while self.log.read_text().count("ready.") <= marker:
             assert self.process.poll() is None, self.log.read_text()
@@ -106,17 +109,26 @@ class WorkerProcess:
             time.sleep(0.1)
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown, no acknowledgements, the tasks it held are lost with it."""
-        self.process.send_signal(signal.SIGKILL)
+        """SIGKILL to the worker and its beat: no shutdown, no acknowledgements, the tasks it
+        held are lost with it."""
+        self._signal_group(signal.SIGKILL)
         self.process.wait(timeout=10)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self._signal_group(signal.SIGTERM)
             try:
                 self.process.wait(timeout=20)
             except subprocess.TimeoutExpired:
-                self.kill()
+                pass
+        self._signal_group(signal.SIGKILL)  # whatever of the group is still there
+        self.process.wait(timeout=10)
+
+    def _signal_group(self, number: int) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, number)
 
 
 def _broker_url(worker_id: str, offset: int) -> str:
