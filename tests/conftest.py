@@ -108,6 +108,20 @@ class WorkerProcess:
             assert time.monotonic() < deadline, self.log.read_text()
             time.sleep(0.1)
 
+    def wait_until_idle(self, timeout: float = 30) -> None:
+        """Until the worker runs no task and holds none that is due (ETA tasks of later turns
+        may wait: they find their turn gone)."""
+        from config.celery import app
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            inspect = app.control.inspect(timeout=0.5)
+            active, reserved = inspect.active(), inspect.reserved()
+            if active is not None and not any(active.values()) and not any(reserved.values()):
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"the worker was still busy after {timeout} s: {active} {reserved}")
+
     def kill(self) -> None:
         """SIGKILL to the worker and its beat: no shutdown, no acknowledgements, the tasks it
         held are lost with it."""
@@ -146,8 +160,8 @@ def _test_database_url() -> str:
 
 @contextlib.contextmanager
 def _worker(tmp_path_factory, worker_id: str, *, beat: bool, offset: int):
-    from config.celery import app
-
+    """A started worker on its own Redis database (`_tasks_to` sends this process's tasks
+    to it)."""
     broker = _broker_url(worker_id, offset)
     redis.Redis.from_url(broker).flushdb()
     process = WorkerProcess(
@@ -156,13 +170,22 @@ def _worker(tmp_path_factory, worker_id: str, *, beat: bool, offset: int):
         var_dir=tmp_path_factory.mktemp("worker"),
         beat=beat,
     )
-    previous = (app.conf.broker_url, app.conf.result_backend)
-    _point_app_at(app, broker, broker)
     try:
         process.start()
         yield process
     finally:
         process.stop()
+
+
+@contextlib.contextmanager
+def _tasks_to(process: WorkerProcess):
+    from config.celery import app
+
+    previous = (app.conf.broker_url, app.conf.result_backend)
+    _point_app_at(app, process.broker, process.broker)
+    try:
+        yield
+    finally:
         _point_app_at(app, *previous)
 
 
@@ -178,15 +201,30 @@ def _point_app_at(app, broker: str, result_backend: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def table_worker(django_db_setup, django_db_blocker, tmp_path_factory, worker_id):
-    """A real Celery worker (no beat: only the expiry tasks and bots) on Redis and the test
-    database, for the whole session."""
+def _session_table_worker(django_db_setup, django_db_blocker, tmp_path_factory, worker_id):
     with _worker(tmp_path_factory, worker_id, beat=False, offset=8) as process:
         yield process
+
+
+@pytest.fixture
+def table_worker(_django_db_helper, _session_table_worker):
+    """A real Celery worker (no beat: only the expiry tasks and bots) on Redis and the test
+    database, started once for the session; only the tests that ask for it send it tasks
+    (another test's result would have it recompute ratings while that test's data is emptied).
+
+    After each test it waits for the worker to finish what the test left it (a finished
+    fixture's ratings, a bot's last move) before the test database is emptied: a TRUNCATE
+    under a running task deadlocks in PostgreSQL. Depending on pytest-django's database
+    fixture makes this wait come before that fixture's flush.
+    """
+    with _tasks_to(_session_table_worker):
+        yield _session_table_worker
+        _session_table_worker.wait_until_idle()
 
 
 @pytest.fixture
 def worker_with_beat(django_db_setup, tmp_path_factory, worker_id):
     """A worker with beat (the sweep every second) that the test may kill and restart."""
     with _worker(tmp_path_factory, worker_id, beat=True, offset=12) as process:
-        yield process
+        with _tasks_to(process):
+            yield process

@@ -8,9 +8,12 @@ hold too) may appear in the markup: codes are only ever written for the viewer's
 
 import re
 
+from django.contrib.auth.models import AnonymousUser
+
 from games.engines import get_engine
 from games.engines.cards import JOKER
 from games.pages.cards import card_rank, card_suit, card_words
+from games.selectors import table_log_for_viewer
 
 
 def hands_of(table) -> dict:
@@ -22,10 +25,28 @@ def hands_of(table) -> dict:
     state = eng.load(table.state)
     spectator = eng.view(state, None)
     public = {item["card"] for item in spectator.get("last_turn", ())}
+    # A card named in the public log was shown to everyone when it was played; a new deal or
+    # round may deal it into a hand again while the page's recent moves still name it.
+    log = table_log_for_viewer(table_id=table.pk, user=AnonymousUser())
+    public |= {card for entry in log for card in _cards_named(entry["move"])}
     return {
         "hands": [list(eng.view(state, seat).get("hand", [])) for seat in range(table.players)],
         "public": public,
     }
+
+
+CARD_KEYS = {"card", "discard", "meld"}  # the parts of a move that name cards, in every game
+
+
+def _cards_named(move) -> set:
+    """The cards a logged move names (not its rows or squares)."""
+    if not isinstance(move, dict):
+        return set()
+    named = set()
+    for key in CARD_KEYS & move.keys():
+        value = move[key]
+        named |= set(value) if isinstance(value, list) else {value}
+    return named
 
 
 def other_cards(seen: dict, seat: int | None) -> set:
