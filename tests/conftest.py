@@ -228,3 +228,38 @@ def worker_with_beat(django_db_setup, tmp_path_factory, worker_id):
     with _worker(tmp_path_factory, worker_id, beat=True, offset=12) as process:
         with _tasks_to(process):
             yield process
+
+
+# ---- The admin tests' users and fixtures (tests/leagues/test_admin.py, tests/scoring/test_*admin.py);
+# the factories are imported inside, once Django is set up.
+
+
+@pytest.fixture
+def superuser():
+    from tests.factories import UserFactory
+
+    return UserFactory(username="league-admin", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def crown_staff():
+    """A member of pub staff at The Crown with staff status and no model permissions."""
+    from tests.factories import StaffMembershipFactory
+
+    return StaffMembershipFactory(
+        user__username="crown-staff", user__is_staff=True, venue__name="The Crown"
+    )
+
+
+@pytest.fixture
+def crown_fixture(crown_staff):
+    from tests.factories import FixtureFactory, TeamFactory
+
+    return FixtureFactory(home_team=TeamFactory(home_venue=crown_staff.venue))
+
+
+@pytest.fixture
+def anchor_fixture():
+    from tests.factories import FixtureFactory, TeamFactory, VenueFactory
+
+    return FixtureFactory(home_team=TeamFactory(home_venue=VenueFactory(name="The Anchor")))

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from leagues.models import Fixture, Team, TeamMember
 from scoring.models import ResultVersion, VenueScreen
+from tests.admin_pages import change_url
 from tests.factories import (
     EntryFactory,
     FixtureFactory,
@@ -20,33 +21,6 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def superuser():
-    return UserFactory(username="league-admin", is_staff=True, is_superuser=True)
-
-
-@pytest.fixture
-def crown_staff():
-    """A member of pub staff at The Crown with staff status and no model permissions."""
-    return StaffMembershipFactory(
-        user__username="crown-staff", user__is_staff=True, venue__name="The Crown"
-    )
-
-
-@pytest.fixture
-def crown_fixture(crown_staff):
-    return FixtureFactory(home_team=TeamFactory(home_venue=crown_staff.venue))
-
-
-@pytest.fixture
-def anchor_fixture():
-    return FixtureFactory(home_team=TeamFactory(home_venue=VenueFactory(name="The Anchor")))
-
-
-def change_url(obj):
-    return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
 
 
 def fixture_form(fixture, *, venue=True, **changes):

@@ -5,43 +5,14 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import ResultVersion
+from tests.admin_pages import change_url
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,
     SeasonFactory,
-    StaffMembershipFactory,
-    TeamFactory,
-    UserFactory,
-    VenueFactory,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def superuser():
-    return UserFactory(username="league-admin", is_staff=True, is_superuser=True)
-
-
-@pytest.fixture
-def crown_staff():
-    return StaffMembershipFactory(
-        user__username="crown-staff", user__is_staff=True, venue__name="The Crown"
-    )
-
-
-@pytest.fixture
-def crown_fixture(crown_staff):
-    return FixtureFactory(home_team=TeamFactory(home_venue=crown_staff.venue))
-
-
-@pytest.fixture
-def anchor_fixture():
-    return FixtureFactory(home_team=TeamFactory(home_venue=VenueFactory(name="The Anchor")))
-
-
-def change_url(obj):
-    return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
 
 
 def make_version(fixture, number=1, sheet=None, **fields):

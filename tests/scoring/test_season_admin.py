@@ -8,31 +8,17 @@ from django.urls import reverse
 
 from leagues.models import Entry, Fixture, Season
 from scoring.models import ResultVersion
+from tests.admin_pages import change_url
 from tests.factories import (
     EntryFactory,
     FixtureFactory,
     LeagueFactory,
     SeasonFactory,
-    StaffMembershipFactory,
     TeamFactory,
     UserFactory,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def superuser():
-    return UserFactory(username="league-admin", is_staff=True, is_superuser=True)
-
-
-@pytest.fixture
-def crown_staff():
-    return StaffMembershipFactory(user__username="crown-staff", user__is_staff=True)
-
-
-def change_url(obj):
-    return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
 
 
 def season_form(league, **fields):
