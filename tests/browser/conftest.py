@@ -6,9 +6,13 @@ while the browser is up (the ORM is still used from one thread at a time). The b
 tests share one xdist group so that they run in one process, one after the other.
 """
 
+import datetime
 import os
 
 import pytest
+from django.utils import timezone
+
+from leagues.models import Game
 
 
 def pytest_collection_modifyitems(items):
@@ -78,3 +82,41 @@ def phones(chromium, live_server):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def cow_league_fixture():
+    """Red Lions (Ann, Bea) v Night Owls (Cy, Dot) at The Black Cow two hours ago, in the Cow
+    League's Autumn season (Корова), and the pub's barkeep: (season, fixture, staff user)."""
+    from tests.factories import (
+        EntryFactory,
+        FixtureFactory,
+        LeagueFactory,
+        PlayerFactory,
+        SeasonFactory,
+        StaffMembershipFactory,
+        TeamFactory,
+        VenueFactory,
+    )
+
+    venue = VenueFactory(name="The Black Cow")
+    season = SeasonFactory(league=LeagueFactory(name="Cow League", game=Game.KOROVA), name="Autumn")
+    home = TeamFactory(
+        name="Red Lions",
+        home_venue=venue,
+        members=[PlayerFactory(name="Ann"), PlayerFactory(name="Bea")],
+    )
+    away = TeamFactory(
+        name="Night Owls", members=[PlayerFactory(name="Cy"), PlayerFactory(name="Dot")]
+    )
+    for team in (home, away):
+        EntryFactory(season=season, team=team)
+    fixture = FixtureFactory(
+        season=season,
+        home_team=home,
+        away_team=away,
+        venue=venue,
+        starts_at=timezone.now() - datetime.timedelta(hours=2),
+    )
+    staff = StaffMembershipFactory(user__username="barkeep", venue=venue).user
+    return season, fixture, staff

@@ -2,24 +2,12 @@
 staff entry page with its htmx totals, and Swagger UI at /api/docs/, in chromium, with no CSP
 violation reported."""
 
-import datetime
-
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 from playwright.sync_api import expect
 
-from leagues.models import Game
 from tests.factories import (
     PASSWORD,
-    EntryFactory,
-    FixtureFactory,
-    LeagueFactory,
-    PlayerFactory,
-    SeasonFactory,
-    StaffMembershipFactory,
-    TeamFactory,
-    VenueFactory,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,31 +19,6 @@ document.addEventListener("securitypolicyviolation", (event) => {
   window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
 });
 """
-
-
-@pytest.fixture
-def korova_fixture():
-    venue = VenueFactory(name="The Black Cow")
-    season = SeasonFactory(league=LeagueFactory(name="Cow League", game=Game.KOROVA), name="Autumn")
-    home = TeamFactory(
-        name="Red Lions",
-        home_venue=venue,
-        members=[PlayerFactory(name="Ann"), PlayerFactory(name="Bea")],
-    )
-    away = TeamFactory(
-        name="Night Owls", members=[PlayerFactory(name="Cy"), PlayerFactory(name="Dot")]
-    )
-    for team in (home, away):
-        EntryFactory(season=season, team=team)
-    fixture = FixtureFactory(
-        season=season,
-        home_team=home,
-        away_team=away,
-        venue=venue,
-        starts_at=timezone.now() - datetime.timedelta(hours=2),
-    )
-    StaffMembershipFactory(user__username="barkeep", venue=venue)
-    return fixture
 
 
 @pytest.fixture
@@ -77,9 +40,11 @@ def violations(page) -> list[str]:
     return [*page.evaluate("window.__cspViolations"), *page.complaints]
 
 
-def test_public_and_staff_pages_work_with_no_csp_violation(live_server, watched, korova_fixture):
+def test_public_and_staff_pages_work_with_no_csp_violation(
+    live_server, watched, cow_league_fixture
+):
+    season, korova_fixture, _ = cow_league_fixture
     page = watched
-    season = korova_fixture.season
     response = page.goto(
         live_server.url + reverse("season-detail", args=[season.league.slug, season.slug])
     )

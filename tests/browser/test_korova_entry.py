@@ -1,24 +1,12 @@
 """A member of staff enters a whole Корова sheet on a phone; the public table shows the points."""
 
-import datetime
-
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 from playwright.sync_api import expect
 
-from leagues.models import Game
 from scoring.models import ResultVersion
 from tests.factories import (
     PASSWORD,
-    EntryFactory,
-    FixtureFactory,
-    LeagueFactory,
-    PlayerFactory,
-    SeasonFactory,
-    StaffMembershipFactory,
-    TeamFactory,
-    VenueFactory,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -35,39 +23,14 @@ HOME_TOTALS = [11, 33, 58, 86, 108]
 AWAY_TOTALS = [18, 29, 37, 51, 62]
 
 
-@pytest.fixture
-def season_with_fixture():
-    venue = VenueFactory(name="The Black Cow")
-    season = SeasonFactory(league=LeagueFactory(name="Cow League", game=Game.KOROVA), name="Autumn")
-    home = TeamFactory(
-        name="Red Lions",
-        home_venue=venue,
-        members=[PlayerFactory(name="Ann"), PlayerFactory(name="Bea")],
-    )
-    away = TeamFactory(
-        name="Night Owls", members=[PlayerFactory(name="Cy"), PlayerFactory(name="Dot")]
-    )
-    for team in (home, away):
-        EntryFactory(season=season, team=team)
-    fixture = FixtureFactory(
-        season=season,
-        home_team=home,
-        away_team=away,
-        venue=venue,
-        starts_at=timezone.now() - datetime.timedelta(hours=2),
-    )
-    staff = StaffMembershipFactory(user__username="barkeep", venue=venue).user
-    return season, fixture, staff
-
-
 def _table_row(page, team_name: str):
     return page.locator("table.standings tbody tr").filter(has_text=team_name)
 
 
 def test_staff_enter_a_whole_korova_sheet_and_the_table_shows_the_points(
-    live_server, phone, season_with_fixture
+    live_server, phone, cow_league_fixture
 ):
-    season, fixture, staff = season_with_fixture
+    season, fixture, staff = cow_league_fixture
     page = phone
     table_url = live_server.url + reverse("season-detail", args=[season.league.slug, season.slug])
 
