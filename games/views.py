@@ -156,7 +156,8 @@ def table_replay(request, table_id: int):
         "replay": replay,
         "game_name": Game(table["game"]).label,
         "game_template": f"games/{table['game']}/_table.html",
-        "hands_template": f"games/{table['game']}/_hands.html",
+        # a game whose cards are plain playing cards needs no hands template of its own
+        "hands_template": [f"games/{table['game']}/_hands.html", "games/_hands.html"],
         "page": page_context(table=table, moves=[], hands=replay["hands"]),
         "fixture_url": fixture_url(table),
     }
