@@ -14,11 +14,11 @@ from knox.models import AuthToken
 from rest_framework import parsers, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from config.api_errors import ErrorOutputSerializer
 from config.api_parsers import JSONParser
+from config.client_address import ClientAddressScopedRateThrottle
 
 WRONG_CREDENTIALS = "Unable to log in with provided credentials."
 
@@ -56,7 +56,7 @@ class TokenApi(APIView):
 
     authentication_classes = []
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ClientAddressScopedRateThrottle]
     throttle_scope = "auth-token"
     parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
 

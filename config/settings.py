@@ -12,7 +12,8 @@ CACHE_URL        redis://… for a shared cache; default: in-process memory. An 
                  silent Redis only costs speed (config/cache.py).
 API_TOKEN_TTL_HOURS  how long an API token lives; default 168 (7 days)
 LOGIN_FAILURE_LIMIT / LOGIN_LOCKOUT_MINUTES  lockout after failed logins; default 5 / 60
-TRUSTED_PROXY_COUNT  proxies in front of the site that append to X-Forwarded-For; default 0
+TRUSTED_PROXY_COUNT  proxies in front of the site that append to X-Forwarded-For; default 0,
+                 when X-Forwarded-For and X-Forwarded-Proto are ignored
 EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL,
 EMAIL_TIMEOUT, DEFAULT_FROM_EMAIL  outgoing mail (SMTP); without EMAIL_HOST, mail goes to the
                  console under DEBUG and nowhere in production, where password reset is hidden
@@ -141,6 +142,10 @@ AUTHENTICATION_BACKENDS = [
     "config.accounts.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Proxies in front of the site, each appending to X-Forwarded-For (docs/operations.md): the
+# client's address for the lockout and the throttles (config/client_address.py), and whether
+# X-Forwarded-Proto is believed. 0: the header is the client's word and is ignored.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "60")))
 # A username is locked at the address the failures came from: guessing from one address stops,
@@ -148,10 +153,8 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.accounts.lockout_response"
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0")) or None
-AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if AXES_IPWARE_PROXY_COUNT else ("REMOTE_ADDR",)
-)
+# The address is config.client_address's, the one the API throttles count by too.
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -243,8 +246,10 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
 PASSWORD_RESET_BY_MAIL = EMAIL_BACKEND != "django.core.mail.backends.dummy.EmailBackend"
 
-# Security: production is HTTPS behind a proxy that sets X-Forwarded-Proto.
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Security: production is HTTPS behind a proxy that sets X-Forwarded-Proto. Without a
+# trusted proxy anyone could send the header and pass plain HTTP off as HTTPS.
+if TRUSTED_PROXY_COUNT > 0:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
@@ -295,8 +300,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
-    # Per client address; the token endpoint also has the login lockout behind it.
+    # Per client address (config.client_address); the token endpoint also has the login
+    # lockout behind it.
     "DEFAULT_THROTTLE_RATES": {"auth-token": os.environ.get("API_TOKEN_RATE", "10/minute")},
+    # DRF's own throttle classes (an anonymous request under a per-user rate) read
+    # X-Forwarded-For the same way config.client_address does, from the same count.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
 # API tokens (django-rest-knox): stored as a hash, expire, revoked by logout or a password change.
 REST_KNOX = {
