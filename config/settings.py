@@ -9,7 +9,8 @@ ALLOWED_HOSTS    comma-separated; default localhost,127.0.0.1
 CALENDAR_UID_DOMAIN  the domain in calendar event UIDs; default roundel (keep it once published)
 TV_REFRESH_SECONDS   how often a pub's TV screen refreshes; default 15
 CACHE_URL        redis://… for a shared cache; default: in-process memory. An unreachable or
-                 silent Redis only costs speed (config/cache.py).
+                 silent Redis only costs speed (config/cache.py). Production needs one: the
+                 throttles count in it (`check --deploy` fails without it, config/checks.py).
 API_TOKEN_TTL_HOURS  how long an API token lives; default 168 (7 days)
 LOGIN_FAILURE_LIMIT / LOGIN_LOCKOUT_MINUTES  lockout after failed logins; default 5 / 60
 TRUSTED_PROXY_COUNT  proxies in front of the site that append to X-Forwarded-For; default 0,
@@ -75,6 +76,7 @@ INSTALLED_APPS = [
     "leagues",
     "scoring",
     "games",
+    "config.apps.SiteConfig",  # `check --deploy` checks (config/checks.py)
 ]
 
 MIDDLEWARE = [

@@ -76,6 +76,19 @@ def test_without_debug_the_same_commands_still_refuse_to_run_without_a_secret_ke
     assert result.returncode != 0 and "SECRET_KEY is not set" in result.stderr
 
 
+def test_the_production_recipe_shares_the_cache_and_listens_only_to_its_proxy():
+    """Throttle counts in one Redis for every worker; X-Forwarded-* from the proxy alone."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Running in production", 1)[1].split("\n## ", 1)[0]
+    recipe = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    exported = re.findall(r"\b([A-Z_]+)=(\S+)", recipe.split("\n.venv", 1)[0])
+    assert ("CACHE_URL", "redis://...") in exported
+    assert ("TRUSTED_PROXY_COUNT", "1") in exported
+    gunicorn = next(line for line in recipe.splitlines() if "gunicorn" in line)
+    assert "--bind 127.0.0.1:" in gunicorn
+    assert "manage.py check --deploy" in recipe
+
+
 def test_the_benches_are_documented_and_say_standings_needs_postgresql():
     lines = other_commands()
     assert ".venv/bin/python bench/engines.py" in lines

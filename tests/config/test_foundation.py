@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_manage(*args, **env):
-    ours = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    ours = {"DEBUG", "SECRET_KEY", "CACHE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     clean = {k: v for k, v in os.environ.items() if k not in ours}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -28,6 +28,10 @@ def test_production_refuses_to_start_without_a_secret_key():
     assert "SECRET_KEY is not set" in result.stderr
 
 
+# The production recipe's shared cache (README), here the test Redis.
+SHARED_CACHE = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379") + "/1"
+
+
 def test_production_settings_pass_the_deploy_check_without_warnings():
     result = run_manage(
         "check",
@@ -36,9 +40,17 @@ def test_production_settings_pass_the_deploy_check_without_warnings():
         "WARNING",
         DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(50),
+        CACHE_URL=SHARED_CACHE,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_the_deploy_check_fails_without_a_shared_cache_for_the_throttle_counts():
+    """Each gunicorn worker would count the token endpoint's requests on its own."""
+    result = run_manage("check", "--deploy", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50))
+    assert result.returncode != 0
+    assert "roundel.E001" in result.stderr and "CACHE_URL=redis://" in result.stderr
 
 
 def test_development_settings_load_without_a_secret_key():

@@ -1,6 +1,7 @@
 """Production defaults: JSON-only API without DEBUG (no browsable API), Cache-Control: private on
-staff pages and pages of logged-in users, and a Content-Security-Policy on every page (the
-browser test tests/browser/test_csp.py shows the pages work under it)."""
+staff pages and pages of logged-in users, a Content-Security-Policy on every page (the
+browser test tests/browser/test_csp.py shows the pages work under it), and X-Forwarded-Proto
+believed only from a trusted proxy."""
 
 import json
 import os
@@ -16,22 +17,36 @@ from tests.factories import StaffMembershipFactory
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def renderers_with(debug: str) -> list[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
-    code = (
-        "import json; from django.conf import settings as s; "
-        "print(json.dumps(s.REST_FRAMEWORK['DEFAULT_RENDERER_CLASSES']))"
-    )
-    result = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
+# What the machine's shell may have that the settings under test must not see.
+SETTINGS_FROM_THE_SHELL = {"DEBUG", "SECRET_KEY", "CACHE_URL", "TRUSTED_PROXY_COUNT"}
+
+
+def manage(*args: str, **environment: str) -> subprocess.CompletedProcess:
+    """manage.py in a fresh process, with the given settings and a secret key."""
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_FROM_THE_SHELL}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
         cwd=ROOT,
-        env={**clean, "DEBUG": debug, "SECRET_KEY": secrets.token_urlsafe(50)},
+        env={**clean, "SECRET_KEY": secrets.token_urlsafe(50), **environment},
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+def shell_json(code: str, **environment: str):
+    """What `code` printed last, as JSON, run in `manage.py shell`."""
+    result = manage("shell", "-c", code, **environment)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def renderers_with(debug: str) -> list[str]:
+    code = (
+        "import json; from django.conf import settings as s; "
+        "print(json.dumps(s.REST_FRAMEWORK['DEFAULT_RENDERER_CLASSES']))"
+    )
+    return shell_json(code, DEBUG=debug)
 
 
 def test_the_browsable_api_is_off_without_debug():
@@ -56,3 +71,26 @@ def test_every_page_carries_the_content_security_policy(client):
         policy = client.get(path)["Content-Security-Policy"]
         assert "default-src 'self'" in policy and "object-src 'none'" in policy, path
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy, path
+
+
+# A plain-HTTP request claiming to have come through HTTPS: is it believed, and is it
+# redirected to HTTPS (DEBUG off)? [request.is_secure(), status, Location]
+CLAIMS_HTTPS = """
+import json
+from django.middleware.security import SecurityMiddleware
+from django.test import RequestFactory
+request = RequestFactory().get("/", HTTP_HOST="localhost", HTTP_X_FORWARDED_PROTO="https")
+redirect = SecurityMiddleware(lambda request: None).process_request(request)
+print(json.dumps([request.is_secure(), redirect and redirect.status_code,
+                  redirect and redirect["Location"]]))
+"""
+
+
+def test_without_a_trusted_proxy_x_forwarded_proto_is_ignored_and_http_is_redirected():
+    answer = shell_json(CLAIMS_HTTPS, DEBUG="0")
+    assert answer == [False, 301, "https://localhost/"]
+
+
+def test_behind_a_trusted_proxy_x_forwarded_proto_says_whether_the_request_was_https():
+    answer = shell_json(CLAIMS_HTTPS, DEBUG="0", TRUSTED_PROXY_COUNT="1")
+    assert answer == [True, None, None]
