@@ -15,6 +15,10 @@ API_TOKEN_TTL_HOURS  how long an API token lives; default 168 (7 days)
 LOGIN_FAILURE_LIMIT / LOGIN_LOCKOUT_MINUTES  lockout after failed logins; default 5 / 60
 TRUSTED_PROXY_COUNT  proxies in front of the site that append to X-Forwarded-For; default 0,
                  when X-Forwarded-For and X-Forwarded-Proto are ignored
+API_TOKEN_RATE   token requests per address; default 10/minute
+TABLE_CREATE_RATE / TABLE_MOVE_RATE  live tables started / moves made per user, through the API
+                 and the pages together; default 30/hour / 120/minute
+GAMES_OPEN_TABLES_PER_USER  casual tables waiting for players one user may have; default 3
 EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL,
 EMAIL_TIMEOUT, DEFAULT_FROM_EMAIL  outgoing mail (SMTP); without EMAIL_HOST, mail goes to the
                  console under DEBUG and nowhere in production, where password reset is hidden
@@ -304,7 +308,12 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     # Per client address (config.client_address); the token endpoint also has the login
     # lockout behind it.
-    "DEFAULT_THROTTLE_RATES": {"auth-token": os.environ.get("API_TOKEN_RATE", "10/minute")},
+    "DEFAULT_THROTTLE_RATES": {
+        "auth-token": os.environ.get("API_TOKEN_RATE", "10/minute"),
+        # Per user, the API and the pages' forms counted together (games/throttles.py).
+        "table-create": os.environ.get("TABLE_CREATE_RATE", "30/hour"),
+        "table-move": os.environ.get("TABLE_MOVE_RATE", "120/minute"),
+    },
     # DRF's own throttle classes (an anonymous request under a per-user rate) read
     # X-Forwarded-For the same way config.client_address does, from the same count.
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
@@ -379,6 +388,8 @@ GAMES_BOT_THINK_SECONDS = (
     float(os.environ.get("GAMES_BOT_THINK_MAX", "1.6")),
 )
 GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "2"))
+# How many casual tables waiting for players one user may have open at once.
+GAMES_OPEN_TABLES_PER_USER = int(os.environ.get("GAMES_OPEN_TABLES_PER_USER", "3"))
 # Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker
 # restart); the database knows which turns are overdue.
 CELERY_BEAT_SCHEDULE = {

@@ -2,8 +2,9 @@
 
 One view per operation: each validates its input, calls one service or selector, and maps the
 refusals to status codes: TableInvalid and IllegalMove → 400, NotYourTurn and PermissionDenied
-→ 403, no such table or fixture → 404, TurnConflict (with the current turn) and TableClosed →
-409. A table's JSON comes from games.selectors.table_for_viewer, which shows only the
+→ 403, no such table or fixture → 404, TurnConflict (with the current turn), TableClosed and
+TooManyOpenTables → 409. Starting a table and moving are throttled per user (429 with
+Retry-After: games/throttles.py). A table's JSON comes from games.selectors.table_for_viewer, which shows only the
 requester's own seat (docs/api.md).
 """
 
@@ -16,12 +17,14 @@ from rest_framework.views import APIView
 
 from config.api_errors import FIELD_ERRORS_SCHEMA, ErrorOutputSerializer
 from games.engines import IllegalMove
+from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Fixture, Game
 
-from .exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
+from .exceptions import NotYourTurn, TableClosed, TableInvalid, TooManyOpenTables, TurnConflict
 from .models import Table
 from .selectors import table_as_seen, table_for_viewer, table_log_for_viewer
 from .services import fixture_tables_start, table_create, table_join, table_move
+from .throttles import TableCreateThrottle, TableMoveThrottle
 
 NO_TABLE = {"detail": "No such table."}
 
@@ -76,9 +79,19 @@ class TurnConflictOutputSerializer(serializers.Serializer):
     turn = serializers.IntegerField(help_text="The table's current turn.")
 
 
+class WholeNumberField(serializers.IntegerField):
+    """A whole number as the API's filters take one (leagues.api.AsciiWholeNumberField): DRF's
+    own field reads 4.0, "4.0" and "٤" as 4; here 4 (or "4" in a form) only."""
+
+    def to_internal_value(self, data):
+        if not ASCII_WHOLE_NUMBER.fullmatch(str(data)):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class TableCreateInputSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
-    players = serializers.IntegerField(min_value=1, max_value=10)
+    players = WholeNumberField(min_value=1, max_value=10)
     options = serializers.DictField(
         required=False,
         default=dict,
@@ -117,11 +130,15 @@ def _refusal(description: str) -> OpenApiResponse:
     return OpenApiResponse(ErrorOutputSerializer, description=description)
 
 
+_THROTTLED = _refusal("Too many requests from you lately; Retry-After says when to try again")
+
+
 # ---- Views ------------------------------------------------------------------------------------
 
 
 class TableCreateApi(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [TableCreateThrottle]
 
     @extend_schema(
         tags=["tables"],
@@ -145,6 +162,8 @@ class TableCreateApi(APIView):
             201: TableOutputSerializer,
             400: OpenApiResponse(FIELD_ERRORS_SCHEMA, description="Bad game, players or options"),
             401: _refusal("Not authenticated"),
+            409: _refusal("You already have the most tables waiting for players anyone may"),
+            429: _THROTTLED,
         },
     )
     def post(self, request):
@@ -155,6 +174,8 @@ class TableCreateApi(APIView):
             table = table_create(**given.validated_data, by=request.user)
         except TableInvalid as exc:
             return _invalid(exc)
+        except TooManyOpenTables as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
         return Response(
             table_for_viewer(table_id=table.pk, user=request.user), status=status.HTTP_201_CREATED
         )
@@ -202,6 +223,7 @@ class TableJoinApi(APIView):
 
 class TableMoveApi(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [TableMoveThrottle]
 
     @extend_schema(
         tags=["tables"],
@@ -224,6 +246,7 @@ class TableMoveApi(APIView):
             409: OpenApiResponse(
                 TurnConflictOutputSerializer, description="Stale, duplicate or late"
             ),
+            429: _THROTTLED,
         },
     )
     def post(self, request, pk: int):

@@ -13,6 +13,10 @@ class TableClosed(Exception):
     """The table or fixture takes no one else (409): it is full, begun, ended or void."""
 
 
+class TooManyOpenTables(Exception):
+    """The user already has as many casual tables waiting for players as anyone may (409)."""
+
+
 class TurnConflict(Exception):
     """The move answers a turn that is not open (409): stale, duplicate or late.
     `turn` is the table's current turn."""

@@ -10,7 +10,8 @@ service the clock uses), then read.
 
 import datetime
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from games.engines import get_engine
@@ -132,8 +133,12 @@ def _summary(table: Table, user) -> dict:
 
 
 def lobby_tables(*, user) -> dict[str, list[dict]]:
-    """The lobby: "mine" (unfinished tables where `user` sits), "open" (waiting casual
-    tables with a seat free, not theirs) and "playing" (games on now, to watch), newest first."""
+    """The lobby: "mine" (unfinished tables where `user` sits), "open" (waiting tables with a
+    seat free, not theirs) and "playing" (games on now, to watch), newest first.
+
+    "open" takes turns between the tables' creators: every creator's newest waiting table
+    first (newest first), then every creator's second, and so on, up to LOBBY_SIZE; so one
+    user's tables take a second place in the list only after everyone else's first."""
     tables = Table.objects.prefetch_related("seats").order_by("-created_at", "-pk")
     mine_ids = set()
     mine = []
@@ -143,7 +148,18 @@ def lobby_tables(*, user) -> dict[str, list[dict]]:
         ]:
             mine_ids.add(table.pk)
             mine.append(_summary(table, user))
-    waiting = tables.filter(status=Table.Status.WAITING).exclude(pk__in=mine_ids)
+    waiting = (
+        tables.filter(status=Table.Status.WAITING)
+        .exclude(pk__in=mine_ids)
+        .annotate(
+            creators_nth=Window(
+                RowNumber(),
+                partition_by=[F("created_by")],
+                order_by=[F("created_at").desc(), F("pk").desc()],
+            )
+        )
+        .order_by("creators_nth", "-created_at", "-pk")
+    )
     playing = tables.filter(status=Table.Status.PLAYING).exclude(pk__in=mine_ids)
     return {
         "mine": mine,

@@ -12,13 +12,15 @@ commits) and then the move is refused.
 import datetime
 from concurrent.futures import ThreadPoolExecutor
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
 
 from games.engines import ENGINE_NAMES, IllegalMove, get_engine
 
 from . import turns
-from .exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
+from .exceptions import NotYourTurn, TableClosed, TableInvalid, TooManyOpenTables, TurnConflict
 from .fixture_tables import fixture_tables_start, table_finished_for_fixture
 from .models import Seat, Table
 from .table_setup import (
@@ -33,11 +35,22 @@ from .table_setup import (
 SWEEP_THREADS = 8
 
 
+def _waiting_tables_count(creator) -> int:
+    """How many casual tables `creator` has waiting for players, with their user row locked
+    until the transaction ends: the count decides a write, so two creations at once by the
+    same user must not both count the same tables (the second waits and counts the first's)."""
+    get_user_model().objects.select_for_update().only("pk").get(pk=creator.pk)
+    return Table.objects.filter(
+        created_by=creator, fixture__isnull=True, status=Table.Status.WAITING
+    ).count()
+
+
 def table_create(*, game: str, players: int, options: dict, bots: list[int], by) -> Table:
     """A casual table: `by` sits in seat 0, bots in the seats listed, the rest open to join.
 
     The game starts at once when no seat is left open. Raises TableInvalid (game, players,
-    options, bots) with nothing written.
+    options, bots), and TooManyOpenTables when the table would wait for players and `by`
+    already has GAMES_OPEN_TABLES_PER_USER casual tables waiting; nothing is written then.
     """
     if game not in ENGINE_NAMES:
         raise TableInvalid({"game": f"Choose one of {', '.join(ENGINE_NAMES)}."})
@@ -58,7 +71,16 @@ def table_create(*, game: str, players: int, options: dict, bots: list[int], by)
             {"bots": f"Bots sit in different seats from 1 to {players - 1}; seat 0 is yours."}
         )
     now = timezone.now()
+    waits_for_players = len(bots) < players - 1
     with transaction.atomic():
+        if waits_for_players:
+            limit = settings.GAMES_OPEN_TABLES_PER_USER
+            if _waiting_tables_count(by) >= limit:
+                raise TooManyOpenTables(
+                    f"You already have {limit} tables waiting for players, the most anyone "
+                    "may have: wait for players to join them, or start a table with bots in "
+                    "every other seat."
+                )
         table = Table.objects.create(
             game=game,
             players=players,
@@ -245,6 +267,7 @@ __all__ = [
     "NotYourTurn",
     "TableClosed",
     "TableInvalid",
+    "TooManyOpenTables",
     "TurnConflict",
     "fixture_tables_start",
     "overdue_turns_sweep",

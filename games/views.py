@@ -20,8 +20,16 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, services
 from games.engines import IllegalMove
-from games.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
+from games.exceptions import (
+    NotYourTurn,
+    TableClosed,
+    TableInvalid,
+    TooManyOpenTables,
+    TurnConflict,
+)
 from games.pages import fixture_url, live_context, page_context
+from games.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
+from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Game
 
 MOVE_MAX_CHARS = 2000  # the longest real move, a Convoy remover's, is under 100
@@ -48,11 +56,16 @@ def lobby(request):
 @require_POST
 @login_required
 def table_start(request):
-    """A casual table from the lobby's form: the starter sits in seat 0, bots in the last seats."""
+    """A casual table from the lobby's form: the starter sits in seat 0, bots in the last seats.
+    Counted against the same per-user allowance as the API's POST /api/tables/."""
+    wait = page_wait(request, TableCreateThrottle)
+    if wait is not None:
+        messages.error(request, f"You have started many tables lately: try again in {wait} s.")
+        return redirect("table-lobby")
     try:
-        players = int(request.POST.get("players", ""))
-        turn_seconds = int(request.POST.get("turn_seconds", ""))
-        bot_count = int(request.POST.get("bots", "0"))
+        players = _whole_number(request.POST.get("players", ""))
+        turn_seconds = _whole_number(request.POST.get("turn_seconds", ""))
+        bot_count = _whole_number(request.POST.get("bots", "0"))
     except ValueError:
         messages.error(request, "Choose the number of players and a turn clock in whole seconds.")
         return redirect("table-lobby")
@@ -66,6 +79,9 @@ def table_start(request):
         )
     except TableInvalid as refusal:
         messages.error(request, " ".join(refusal.errors.values()))
+        return redirect("table-lobby")
+    except TooManyOpenTables as refusal:
+        messages.error(request, str(refusal))
         return redirect("table-lobby")
     return redirect("table-detail", table_id=table.pk)
 
@@ -104,9 +120,14 @@ def table_detail(request, table_id: int):
 
 @require_POST
 def table_move(request, table_id: int):
-    """One move from the page's form (`turn` and the move as JSON), through `table_move`."""
+    """One move from the page's form (`turn` and the move as JSON), through `table_move`,
+    counted against the same per-user allowance as the API's moves."""
     if not request.user.is_authenticated:
         raise PermissionDenied("Log in to play.")
+    wait = page_wait(request, TableMoveThrottle)
+    if wait is not None:
+        error = f"You have sent very many moves lately: try again in {wait} s."
+        return _move_answer(request, table_id, status=429, error=error, retry_after=wait)
     status, error = 200, ""
     try:
         turn, move = _posted_move(request)
@@ -122,6 +143,12 @@ def table_move(request, table_id: int):
                 code for kind, code in REFUSAL_STATUS.items() if isinstance(refusal, kind)
             )
             error = _refusal_sentence(refusal)
+    return _move_answer(request, table_id, status=status, error=error)
+
+
+def _move_answer(request, table_id: int, *, status: int, error: str, retry_after=None):
+    """The table's live part with the refusal's sentence (htmx), or back to the table page
+    with it as a message."""
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -133,6 +160,8 @@ def table_move(request, table_id: int):
     )
     response = render(request, "games/_live.html", context, status=status)
     response["Cache-Control"] = "no-store"
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
     return response
 
 
@@ -205,7 +234,15 @@ def _posted_move(request) -> tuple[int, object]:
     except RecursionError:
         raise ValueError("move nested too deep") from None
     json.dumps(move, ensure_ascii=False).encode("utf-8")  # UnicodeEncodeError is a ValueError
-    return int(request.POST.get("turn", "")), move
+    return _whole_number(request.POST.get("turn", "")), move
+
+
+def _whole_number(text: str) -> int:
+    """A form's whole number in ASCII digits, as the API reads one: int() alone would take
+    "١" (Arabic-Indic one) or "１" as 1. Raises ValueError."""
+    if not ASCII_WHOLE_NUMBER.fullmatch(text):
+        raise ValueError(f"not a whole number: {text!r}")
+    return int(text)
 
 
 def _refusal_sentence(refusal: Exception) -> str:

@@ -20,7 +20,7 @@
     { code: "204", swap: false },
     { code: "304", swap: false },          // nothing changed since the last poll
     { code: "[23]..", swap: true },
-    { code: "40[039]", swap: true },        // a refused move: the table again, with the reason
+    { code: "40[039]|429", swap: true },    // a refused move: the table again, with the reason
     { code: "[45]..", swap: false, error: true },
     { code: "...", swap: false },
   ];

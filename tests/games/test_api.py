@@ -255,3 +255,59 @@ def test_unknown_tables_are_404(players):
         ada.post("/api/tables/999/moves/", {"turn": 1, "move": {}}, format="json"),
     ]:
         assert response.status_code == 404 and response.json()["detail"]
+
+
+# ---- Floods: throttles and the cap on waiting tables (issue 19) ----------------------------
+
+
+def test_starting_tables_is_throttled_per_user_with_retry_after(players):
+    (_, ada), (_, bo), *_ = players
+    # Refused requests count too: a flood of bad ones is a flood. The rate is 30 an hour.
+    codes = [ada.post("/api/tables/", {"game": "chess"}, format="json").status_code
+             for _ in range(30)]  # fmt: skip
+    throttled = ada.post("/api/tables/", {"game": "korova", "players": 4}, format="json")
+    assert codes == [400] * 30
+    assert throttled.status_code == 429 and int(throttled["Retry-After"]) > 0
+    assert throttled.json()["detail"]
+    assert not Table.objects.exists()
+    assert create(bo)["seats"][0]["name"] == "Bo"  # someone else's allowance is their own
+
+
+def test_moves_are_throttled_per_user_with_retry_after(players):
+    (_, ada), (_, bo), *_ = players
+    table = create(ada, bots=[1, 2, 3])
+    seen = snapshot(table["id"])
+    stale = {"turn": 99, "move": {"card": 1}}
+    codes = [ada.post(f"/api/tables/{table['id']}/moves/", stale, format="json").status_code
+             for _ in range(120)]  # fmt: skip
+    throttled = ada.post(f"/api/tables/{table['id']}/moves/", stale, format="json")
+    assert codes == [409] * 120  # 120 a minute: two a second for a whole minute
+    assert throttled.status_code == 429 and int(throttled["Retry-After"]) > 0
+    assert throttled.json()["detail"]
+    assert snapshot(table["id"]) == seen
+    # Bo is not held back by Ada's moves.
+    assert bo.post(f"/api/tables/{table['id']}/moves/", stale, format="json").status_code == 403
+
+
+def test_a_fourth_waiting_table_is_refused_with_409_and_a_sentence(players):
+    (_, ada), (_, bo), *_ = players
+    waiting = [create(ada, bots=[1]) for _ in range(3)]
+    refused = ada.post("/api/tables/", {"game": "korova", "players": 4}, format="json")
+    assert refused.status_code == 409
+    assert "3 tables waiting for players" in refused.json()["detail"]
+    assert Table.objects.count() == 3
+    # A table with bots in every other seat starts at once: it waits for no one.
+    assert create(ada, bots=[1, 2, 3])["status"] == "playing"
+    # Once a waiting table fills, there is room for another.
+    assert bo.post(f"/api/tables/{waiting[0]['id']}/join/").status_code == 200
+    cy = players[2][1]
+    assert cy.post(f"/api/tables/{waiting[0]['id']}/join/").status_code == 200
+    assert create(ada, bots=[1])["status"] == "waiting"
+
+
+@pytest.mark.parametrize("players_sent", [4.0, "4.0", "٤", "４", True])
+def test_players_is_a_whole_number_in_ascii_digits(players, players_sent):
+    (_, ada), *_ = players
+    response = ada.post("/api/tables/", {"game": "korova", "players": players_sent}, format="json")
+    assert response.status_code == 400 and "players" in response.json(), response.json()
+    assert not Table.objects.exists()

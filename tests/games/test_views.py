@@ -6,8 +6,9 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from rest_framework.test import APIClient
 
-from games import services
+from games import selectors, services
 from games.engines import get_engine
 from games.models import Seat, Table, TableMove
 from games.pages.cards import card_words
@@ -317,3 +318,82 @@ def test_an_illegal_convoy_move_names_the_card_in_words(users):
     error = response.content.decode().split('id="move-error"')[1].split("</p>")[0]
     assert response.status_code == 400
     assert f"the {card_words(missing)} is not in your hand" in error
+
+
+# ---- Floods and odd digits (issue 19) -------------------------------------------------------
+
+
+def start_form(**fields):
+    return {"game": "korova", "players": 4, "bots": 1, "turn_seconds": 30, **fields}
+
+
+def notices(response) -> str:
+    return " ".join(re.findall(r'<p class="notice[^"]*" role="status">([^<]*)</p>',
+                               response.content.decode()))  # fmt: skip
+
+
+def test_the_start_form_shares_the_apis_allowance_and_says_when_to_come_back(users):
+    client = logged_in(users[0])
+    for _ in range(30):  # the API's rate, 30 an hour, counts the form's posts too
+        client.post(reverse("table-start"), start_form(game="chess"))
+    response = client.post(reverse("table-start"), start_form(), follow=True)
+    assert response.status_code == 200
+    assert "try again in" in notices(response)
+    assert not Table.objects.exists()
+    api = APIClient()
+    api.force_authenticate(users[0])
+    assert api.post("/api/tables/", {"game": "korova", "players": 4}).status_code == 429
+
+
+def test_a_fourth_waiting_table_from_the_form_is_refused_with_a_message(users):
+    client = logged_in(users[0])
+    for _ in range(3):
+        client.post(reverse("table-start"), start_form())
+    response = client.post(reverse("table-start"), start_form(), follow=True)
+    assert "3 tables waiting for players" in notices(response)
+    assert Table.objects.count() == 3
+
+
+def test_the_move_form_is_throttled_with_the_reason_in_the_table(users):
+    table = full_table(users)
+    client = logged_in(users[0])
+    for _ in range(120):
+        post_move(client, table, {"card": 1}, turn=99)
+    response = post_move(client, table, legal(table, 0)[0])
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    error = response.content.decode().split('id="move-error"')[1].split("</p>")[0]
+    assert "try again in" in error
+    assert not TableMove.objects.exists()
+
+
+@pytest.mark.parametrize("turn", ["١", "１", "1.0"])
+def test_a_turn_in_other_digits_is_refused_and_changes_nothing(users, turn):
+    table = full_table(users, game="conquian", players=2)
+    assert table.turn == 1
+    response = post_move(logged_in(users[0]), table, legal(table, 0)[0], turn=turn)
+    assert response.status_code == 400
+    assert "could not be read" in response.content.decode()
+    assert not TableMove.objects.exists()
+    table.refresh_from_db()
+    assert table.turn == 1
+
+
+def test_the_start_form_refuses_numbers_in_other_digits(users):
+    response = logged_in(users[0]).post(
+        reverse("table-start"), start_form(players="٤", bots="３"), follow=True
+    )
+    assert "whole seconds" in notices(response)
+    assert not Table.objects.exists()
+
+
+def test_one_user_with_three_open_tables_cannot_hide_another_users_table(users, monkeypatch):
+    # A small lobby, so that three tables would fill it if newest came first.
+    monkeypatch.setattr(selectors, "LOBBY_SIZE", 3)
+    theirs = services.table_create(game="korova", players=4, options={}, bots=[], by=users[1])
+    flood = [services.table_create(game="korova", players=4, options={}, bots=[], by=users[0])
+             for _ in range(3)]  # fmt: skip
+    html = logged_in(users[2]).get(reverse("table-lobby")).content.decode()
+    open_tables = html.split('id="open-tables"')[1].split("</ul>")[0]
+    shown = [int(n) for n in re.findall(r"Table (\d+)</a>", open_tables)]
+    # Each creator's newest first, then the flood's older tables.
+    assert shown == [flood[2].pk, theirs.pk, flood[1].pk]
