@@ -1,10 +1,29 @@
 """Live tables in the admin: to look at, not to edit. Every change to a table goes through
 games.services under the table's lock, so the admin offers no add or change form; a stuck
-table is fixed by its clock (the sweep) or by deleting it."""
+table is fixed by its clock (the sweep) or by deleting it.
+
+Nothing of a game's hidden information reaches the admin's pages (docs/live-tables.md,
+"Hidden information"): the seed and the state (the deck and every hand) are neither shown nor
+usable to filter, search or order the list, and the move log hides what a player at the table
+could not see yet either.
+"""
+
+import json
 
 from django.contrib import admin
+from django.db.models.constants import LOOKUP_SEP
 
 from .models import Seat, Table, TableMove
+from .selectors import is_move_hidden
+
+# What the table list may be filtered by: what its columns and its table pages show anyway.
+# Django's admin filters by any field named in the address and answers with a count, so
+# ?seed__lte=… would give the seed away a bit per request and ?state__icontains=… test a hand;
+# any other field, a JSON key or a path through a related model is refused (400).
+FILTERABLE_FIELDS = {"id", "game", "status", "players", "turn", "deadline", "fixture",
+                     "fixture__id", "number", "created_by", "created_by__id", "created_at",
+                     "finished_at"}  # fmt: skip
+COMPARISONS = {"exact", "in", "isnull", "lt", "lte", "gt", "gte", "range"}
 
 
 class SeatInline(admin.TabularInline):
@@ -17,10 +36,27 @@ class SeatInline(admin.TabularInline):
 
 class TableMoveInline(admin.TabularInline):
     model = TableMove
-    fields = ["turn", "seat", "move", "timeout", "at"]
+    fields = ["turn", "seat", "shown_move", "timeout", "at"]
     readonly_fields = fields
     extra = 0
     can_delete = False
+
+    def get_queryset(self, request):
+        # The rule needs the table's status and turn; its seed and state are not even read.
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("table")
+            .defer("table__seed", "table__state")
+        )
+
+    @admin.display(description="move")
+    def shown_move(self, entry):
+        # The admin reads as a spectator does: an unrevealed pick stays hidden until its turn
+        # closes, whoever sits at the table.
+        if is_move_hidden(table=entry.table, entry=entry, seat=None):
+            return "hidden while its turn is open"
+        return json.dumps(entry.move, ensure_ascii=False)
 
 
 @admin.register(Table)
@@ -32,6 +68,12 @@ class TableAdmin(admin.ModelAdmin):
               "cut", "created_by", "created_at", "finished_at"]  # fmt: skip
     readonly_fields = fields
     inlines = [SeatInline, TableMoveInline]
+
+    def lookup_allowed(self, lookup, value, request):
+        path, _, comparison = lookup.rpartition(LOOKUP_SEP)
+        if comparison not in COMPARISONS:
+            path = lookup
+        return path in FILTERABLE_FIELDS and super().lookup_allowed(lookup, value, request)
 
     def has_add_permission(self, request):
         return False

@@ -18,7 +18,7 @@ from games.engines import get_engine
 from leagues.models import Fixture, TeamMember
 from leagues.permissions import can_enter_results
 
-from .models import Seat, Table
+from .models import Seat, Table, TableMove
 from .services import table_turn_expire
 from .turns import engine_options, is_overdue
 
@@ -87,19 +87,22 @@ def table_log_for_viewer(*, table_id: int, user) -> list[dict]:
     Raises Table.DoesNotExist."""
     table = _current_table(table_id)
     seat = _viewer_seat(list(table.seats.all()), user)
-    hide_open_turn = table.status == Table.Status.PLAYING
     return [
         {
             "turn": entry.turn,
             "seat": entry.seat,
-            "move": None
-            if hide_open_turn and entry.turn == table.turn and entry.seat != seat
-            else entry.move,
+            "move": None if is_move_hidden(table=table, entry=entry, seat=seat) else entry.move,
             "timeout": entry.timeout,
             "at": iso_utc(entry.at),
         }
         for entry in table.moves.order_by("pk")
     ]
+
+
+def is_move_hidden(*, table: Table, entry: TableMove, seat: int | None) -> bool:
+    """Whether the viewer in `seat` (None: not seated) may not see `entry`'s move yet: it is
+    another seat's move in the still open turn (a Корова pick not yet revealed)."""
+    return table.status == Table.Status.PLAYING and entry.turn == table.turn and entry.seat != seat
 
 
 def open_turn_deadline(*, table_id: int, turn: int) -> datetime.datetime | None:

@@ -5,17 +5,22 @@ one reads the log; each answer must be exactly what the engine lets that seat se
 named deck, seed or hands anywhere, one "hand" and it is the reader's own, other seats'
 picks in the open turn shown as null. Conquian's cards are all different, so there the other
 hand's card codes must not appear anywhere in the answer's text. Nothing the server logs may
-carry a hand, the deck or the seed either.
+carry a hand, the deck or the seed either. The table's admin page, read by a superuser, shows
+the log as a spectator sees it (checked while a move is hidden, and at the end).
 """
 
+import html
 import json
 import logging
 import random
+import re
 
 import pytest
+from rest_framework.test import APIClient
 
 from games.engines import get_engine
 from games.models import Table
+from tests.admin_pages import change_url
 from tests.factories import UserFactory
 from tests.games.conftest import client_for
 
@@ -64,13 +69,23 @@ def check_log(log: list[dict], *, table: Table, seat: int) -> None:
         assert (entry["move"] is None) == hidden, (entry, table.turn, seat)
 
 
+def check_admin_page(admin, *, table: Table, spectator_log: list[dict]) -> None:
+    page = admin.get(change_url(table)).content.decode()
+    assert str(table.seed) not in page and "hands" not in page
+    shown = re.findall(r'<td class="field-\w*move">\s*<p>(.*?)</p>', page)
+    assert [html.unescape(move) for move in shown] == [
+        "hidden while its turn is open" if entry["move"] is None else json.dumps(entry["move"])
+        for entry in spectator_log
+    ]
+
+
 def choose(moves: list[dict], rng: random.Random) -> dict:
     melds = [move for move in moves if "meld" in move]  # Conquian: meld to finish deals
     return rng.choice(melds or moves)
 
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES)
-def test_no_seat_ever_sees_another_seats_hand(game, players, options, caplog):
+def test_no_seat_ever_sees_another_seats_hand(game, players, options, caplog, client, superuser):
     caplog.set_level(logging.DEBUG)
     rng = random.Random(f"{game}-hidden")
     users = [UserFactory() for _ in range(players)]
@@ -87,6 +102,8 @@ def test_no_seat_ever_sees_another_seats_hand(game, players, options, caplog):
         seat.seat: clients[users.index(seat.user)]
         for seat in Table.objects.get(pk=table_id).seats.all()
     }
+    client.force_login(superuser)
+    spectator = APIClient()
     eng = get_engine(game)
     moves = 0
     while True:
@@ -100,6 +117,10 @@ def test_no_seat_ever_sees_another_seats_hand(game, players, options, caplog):
         reader = moves % players
         check_log(by_seat[reader].get(f"/api/tables/{table_id}/log/").json(), table=table,
                   seat=reader)  # fmt: skip
+        spectator_log = spectator.get(f"/api/tables/{table_id}/log/").json()
+        check_log(spectator_log, table=table, seat=None)
+        if eng.is_over(state) or any(entry["move"] is None for entry in spectator_log):
+            check_admin_page(client, table=table, spectator_log=spectator_log)
         if eng.is_over(state):
             break
         seat = eng.to_act(state)[0]
