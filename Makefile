@@ -3,17 +3,28 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cksum requirements.lock | cut -d' ' -f1)
+LOCKS := requirements.txt requirements-dev.txt
+STAMP := $(VENV)/.installed-$(shell cat $(LOCKS) | cksum | cut -d' ' -f1)
+# Hashes for every file of each pinned release; the index comes from pip's own configuration.
+PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet \
+	--generate-hashes --strip-extras --no-emit-index-url --no-emit-find-links
 
-.PHONY: run test lint install bench clean
+.PHONY: run test lint install lock bench clean
 
-$(STAMP): requirements.lock
+$(STAMP): $(LOCKS)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Roundel needs Python 3.11 or newer")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes \
+		-r requirements.txt -r requirements-dev.txt
 	@rm -f $(VENV)/.installed-* && touch $@
 
 install: $(STAMP)
+
+# requirements.in and requirements-dev.in into the locks, keeping every version already
+# pinned there; `make lock PIP_COMPILE_ARGS="--upgrade-package NAME"` moves one on.
+lock: $(STAMP)
+	$(PIP_COMPILE) $(PIP_COMPILE_ARGS) --output-file requirements.txt requirements.in
+	$(PIP_COMPILE) $(PIP_COMPILE_ARGS) --output-file requirements-dev.txt requirements-dev.in
 
 run: $(STAMP)
 	@bin/run-dev

@@ -1,4 +1,4 @@
-"""REST API of live tables, at the paths of DESIGN.md ("The live-table API").
+"""REST API of live tables, at the paths of docs/contracts.md ("The live-table API").
 
 One view per operation: each validates its input, calls one service or selector, and maps the
 refusals to status codes: TableInvalid and IllegalMove → 400, NotYourTurn and PermissionDenied
@@ -108,7 +108,7 @@ class TableCreateInputSerializer(serializers.Serializer):
 
 
 class MoveInputSerializer(serializers.Serializer):
-    """For the schema only: DESIGN.md fixes the refusals of any body (TableMoveApi.post)."""
+    """For the schema only: docs/api.md fixes the refusals of any body (TableMoveApi.post)."""
 
     turn = serializers.IntegerField(help_text="The turn you are answering.")
     move = serializers.JSONField(help_text='The move, e.g. {"card": 55} (docs/engines.md).')
@@ -251,7 +251,7 @@ class TableMoveApi(APIView):
     )
     def post(self, request, pk: int):
         # No field errors here: whatever `turn` holds is a 409 unless it is the open turn, and
-        # whatever `move` holds goes to the engine, whose sentence is the 400 (DESIGN.md), each
+        # whatever `move` holds goes to the engine, whose sentence is the 400 (docs/api.md), each
         # only after the checks before it (games.services.table_move).
         body = request.data if isinstance(request.data, dict) else {}
         try:

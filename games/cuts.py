@@ -1,4 +1,4 @@
-"""The cut for the first deal (RULES.md), which decides who sits in seat 0 at a fixture's table.
+"""The cut for the first deal (docs/rules.md): who sits in seat 0 at a fixture's table.
 
 The players sit round the table in a fixed circle (sides alternating). Each cuts a card from
 a 52-card pack, ace high, ranks only; the highest card deals, or the lowest where the engine

@@ -18,7 +18,7 @@ class Table(models.Model):
     options: the engine's options by name, plus `turn_seconds`, the table's own clock.
     state: `eng.dump(state)`, null while seats are still open. It holds the deck and every
     hand, so it never leaves the server: readers get `eng.view(state, seat)`.
-    turn: the decision point players answer to (DESIGN.md "Turns"); deadline: when it expires,
+    turn: the decision point players answer to (docs/live-tables.md); deadline: when it expires,
     null when no turn is open.
     cut: for a fixture table, the cut for the first deal that decided seat 0; null when the
     creator of a casual table simply sits in seat 0.
@@ -111,7 +111,7 @@ class Seat(models.Model):
 
 class TableMove(models.Model):
     """One applied move or time-out, in order: with the table's seed and options it replays
-    the game exactly. A time-out row carries the move the clock made (DESIGN.md)."""
+    the game exactly. A time-out row carries the move the clock made (docs/api.md)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
     turn = models.PositiveIntegerField()

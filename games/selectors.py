@@ -47,7 +47,7 @@ def _viewer_seat(seats: list[Seat], user) -> int | None:
 
 
 def table_for_viewer(*, table_id: int, user) -> dict:
-    """The table's API JSON (DESIGN.md) as `user` may see it; `seat` is None for someone not
+    """The table's API JSON (docs/api.md) as `user` may see it; `seat` is None for someone not
     seated, who gets a spectator's view. Raises Table.DoesNotExist."""
     return table_as_seen(table=_current_table(table_id), user=user)
 
@@ -115,7 +115,7 @@ def open_turn_deadline(*, table_id: int, turn: int) -> datetime.datetime | None:
 
 
 def _seat_json(seat: Seat) -> dict:
-    """`name` is the player's (DESIGN.md), so an open seat has none: null, not ""."""
+    """`name` is the player's (docs/api.md), so an open seat has none: null, not ""."""
     return {"seat": seat.seat, "name": seat.name if seat.taken else None, "bot": seat.bot}
 
 

@@ -2,7 +2,7 @@
 
 Callers hold the table row's lock (games.services._locked_table) and pass the loaded engine
 state in; these functions apply moves and time-outs, write the log, keep the turn and its
-deadline by the turn rule (DESIGN.md "Turns"), and ask the broker, once the transaction has
+deadline by the turn rule (docs/live-tables.md), and ask the broker, once the transaction has
 committed, to wake the expiry task and the bots. Nothing here commits or locks on its own.
 """
 
@@ -82,7 +82,7 @@ def expire(*, table: Table, state, now: datetime.datetime):
 def _timeout_move(*, eng, state, seat: int, timed_out) -> dict:
     """The move a time-out made: the legal move that leads to the same state, else a forfeit.
 
-    The engines say what a time-out does (RULES.md) but return only the new state; the
+    The engines say what a time-out does (docs/rules.md) but return only the new state; the
     legal move with the same outcome is the move to show and replay (Корова's lowest card,
     Conquian's reject or discard). A Convoy time-out forfeits the turn: no move matches.
     """

@@ -1,4 +1,4 @@
-"""The play pages (DESIGN.md): the lobby, a table, its moves and its replay."""
+"""The play pages (docs/play-pages.md): the lobby, a table, its moves and its replay."""
 
 from django.urls import path
 

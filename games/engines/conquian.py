@@ -82,7 +82,7 @@ def _fits(card: int, melds: int) -> bool:
 
 class ConquianEngine:
     options = OPTIONS
-    # The cut for the first deal (RULES.md): the lower card deals, so seat 0 (the non-dealer)
+    # The cut for the first deal (docs/rules.md): the lower card deals, so seat 0 (the non-dealer)
     # is the higher card. Engines without this attribute: the highest card deals.
     dealer_cut = "lowest"
 

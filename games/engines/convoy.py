@@ -1,4 +1,4 @@
-"""Convoy: the rules engine (RULES.md "Convoy", docs/engines/convoy.md).
+"""Convoy: the rules engine (docs/rules.md "Convoy", docs/engines/convoy.md).
 
 The board is kept as bit masks (see convoy_board): one mask of counters per
 side, one of locked cells (counters in a convoy), and per cell the shapes of
@@ -148,7 +148,7 @@ def _new_convoys(cell: int, own: int, locked: int, shapes: tuple) -> list:
 
 
 class ConvoyEngine:
-    """The protocol of DESIGN.md "The engine protocol" for Convoy."""
+    """The engine protocol (docs/engines.md) for Convoy."""
 
     name = "convoy"
     options = OPTIONS

@@ -1,6 +1,6 @@
 """Корова 006 (6 nimmt!): the whole game, round after round, to the end score.
 
-Rules: RULES.md "Корова 006"; protocol, view and dump formats: docs/engines/korova.md.
+Rules: docs/rules.md "Корова 006"; protocol, view and dump formats: docs/engines/korova.md.
 
 The state is an immutable named tuple of tuples, so `apply` copies only the few
 tuples a move changes and never needs to guard its input; named tuples also give
@@ -240,7 +240,7 @@ def _refuse(s, seat, move) -> NoReturn:
 
 
 class KorovaEngine:
-    """The engine protocol of DESIGN.md for Корова 006."""
+    """The engine protocol (docs/engines.md) for Корова 006."""
 
     options = OPTIONS
 

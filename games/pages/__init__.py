@@ -4,7 +4,7 @@ Each game has a module `games/pages/<game>.py` with
 
     page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict
 
-that turns the table as the viewer may see it (the API JSON of DESIGN.md, holding the
+that turns the table as the viewer may see it (the API JSON of docs/api.md, holding the
 engine's view for the viewer's seat) and that seat's legal moves into what the game's
 templates (`templates/games/<game>/`) draw: squares a card may take, heads on each card,
 the choices of the current phase. It reads nothing else, so a page can never show more

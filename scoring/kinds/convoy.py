@@ -2,7 +2,7 @@
 fixture format {"games": N}).
 
 Sheet: {"games": [{"winner": "home"|"away"|"stalemate", "convoys": {"home": n, "away": n}},
-...]}. A game is won with the third convoy (RULES.md), though the counter that ends it may
+...]}. A game is won with the third convoy (docs/rules.md), though the counter that ends it may
 complete several at once; more games won takes the fixture. The grid is in convoy_grid.py.
 """
 

@@ -164,7 +164,7 @@ def test_a_sheet_with_players_from_another_team_is_400(world, open_fixture):
         result_url(open_fixture), {"sheet": sheet, "based_on_version": 0}, format="json"
     )
     assert response.status_code == 400
-    # Issue 8, item 13: the message names the player and the team, not ids and "home".
+    # The message names the player and the team, not ids and "home".
     message = response.json()["sheet"]["players.0"][0]
     assert message == f"Alice Archer does not play for {open_fixture.home_team.name}."
     assert snapshot() == before

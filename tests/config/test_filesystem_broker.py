@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from kombu import Connection
 
 from tests.conftest import ROOT
@@ -14,6 +15,14 @@ from tests.conftest import ROOT
 OURS = "config.filesystem_broker:Transport"
 KOMBUS_OWN = "kombu.transport.filesystem:Transport"
 MESSAGES = 3000
+
+
+@pytest.fixture(scope="module")
+def control_folder(tmp_path_factory):
+    """Where kombu keeps each exchange's bindings ("control" in the working directory, the
+    checkout, unless told otherwise). kombu remembers in its process-wide broker state that a
+    queue is bound and does not write the file again, so every send here shares one folder."""
+    return tmp_path_factory.mktemp("kombu-control")
 
 
 def _read_every_message(folder: str, stop, found) -> None:
@@ -32,14 +41,18 @@ def _read_every_message(folder: str, stop, found) -> None:
     found.put((read, empty))
 
 
-def empty_messages_seen(folder, transport) -> int:
+def empty_messages_seen(folder, transport, control_folder) -> int:
     """Sends MESSAGES through `transport` while another process reads the queue folder;
     returns how many messages that process found empty."""
     forked = multiprocessing.get_context("fork")
     stop, found = forked.Event(), forked.Queue()
     reader = forked.Process(target=_read_every_message, args=(str(folder), stop, found))
     reader.start()
-    options = {"data_folder_in": str(folder), "data_folder_out": str(folder)}
+    options = {
+        "data_folder_in": str(folder),
+        "data_folder_out": str(folder),
+        "control_folder": str(control_folder),
+    }
     try:
         with Connection("filesystem://", transport=transport, transport_options=options) as broker:
             queue = broker.SimpleQueue("expiries")
@@ -53,18 +66,18 @@ def empty_messages_seen(folder, transport) -> int:
     return empty
 
 
-def test_a_reader_never_sees_a_message_before_it_is_written(tmp_path):
-    assert empty_messages_seen(tmp_path, OURS) == 0
+def test_a_reader_never_sees_a_message_before_it_is_written(tmp_path, control_folder):
+    assert empty_messages_seen(tmp_path, OURS, control_folder) == 0
 
 
-def test_control_kombus_own_transport_shows_empty_messages(tmp_path):
+def test_control_kombus_own_transport_shows_empty_messages(tmp_path, control_folder):
     """The race the transport closes: kombu creates the file, then writes it. Each round
     usually shows it several times; a few rounds make a miss unlikely."""
     seen = 0
     for round_number in range(5):
         folder = tmp_path / str(round_number)
         folder.mkdir()
-        seen += empty_messages_seen(folder, KOMBUS_OWN)
+        seen += empty_messages_seen(folder, KOMBUS_OWN, control_folder)
         if seen:
             break
     assert seen > 0

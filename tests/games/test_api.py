@@ -1,4 +1,5 @@
-"""The live-table API at DESIGN.md's paths: shapes, status codes, and nothing changed on refusal."""
+"""The live-table API at the paths of docs/contracts.md: shapes, status codes, and nothing
+changed on refusal."""
 
 import datetime
 import re
@@ -119,9 +120,9 @@ def test_the_same_move_posted_twice_is_one_move_and_one_409(players):
     ],
 )
 def test_move_refusals_change_nothing(players, who, body, code):
-    """DESIGN's three refusals of a move and their bodies: 403 when you hold no seat that is to
-    act, 409 with the current turn when `turn` is anything but it (checked first), then 400 with
-    the engine's sentence for whatever `move` holds."""
+    """The three refusals of a move in docs/contracts.md, with their bodies: 403 when you hold
+    no seat that is to act, 409 with the current turn when `turn` is anything but it (checked
+    first), then 400 with the engine's sentence for whatever `move` holds."""
     (_, ada), (_, bo), (_, cal), _ = players
     table = create(ada, game="conquian", players=2)
     bo.post(f"/api/tables/{table['id']}/join/")

@@ -1,4 +1,4 @@
-"""The result API describes each game's sheet in the OpenAPI schema (issue 7): one
+"""The result API describes each game's sheet in the OpenAPI schema: one
 component per game kind, offered wherever a sheet is sent or returned."""
 
 from drf_spectacular.generators import SchemaGenerator

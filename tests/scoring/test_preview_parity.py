@@ -1,4 +1,4 @@
-"""Preview equals Save on the staff entry pages (issue 7).
+"""Preview equals Save on the staff entry pages.
 
 For generated entries (Hypothesis), the messages an htmx preview shows are exactly the
 messages Save shows: the same sentences, beside the same fields, each once. And the cases

@@ -198,7 +198,7 @@ def test_the_generate_button_says_why_it_made_nothing(client, superuser):
 
 
 def test_a_message_names_the_season_once(client, superuser):
-    """Issue 8, item 13: "Корова Pub League Autumn: Корова Pub League Autumn already has…"."""
+    """Not "Корова Pub League Autumn: Корова Pub League Autumn already has…"."""
     fixture = FixtureFactory(season=SeasonFactory(name="Autumn"))
     season = fixture.season
     EntryFactory(season=season, team=fixture.home_team)

@@ -1,4 +1,4 @@
-"""Conquian rules (RULES.md "Conquian") and the engine protocol (DESIGN.md), one test per rule.
+"""Conquian rules (docs/rules.md) and the engine protocol (docs/engines.md), one test per rule.
 
 Moves (docs/engines/conquian.md): {"pass": true} (leave a card you turned open),
 {"reject": true} (an offered card), {"meld": [hand cards]} (meld the open card with
@@ -289,7 +289,7 @@ def test_hand_cards_may_be_melded_only_together_with_the_open_card():
 
 
 def test_facing_4s_nobody_lays_down_the_whole_hand_at_once():
-    # The issue's example: 4S with AS 2S 3S 5S, 4H 4D 4C and JC QC KC went out at once.
+    # A hand seen going out at once: 4S with AS 2S 3S 5S, 4H 4D 4C and JC QC KC went out at once.
     hand = ["AS", "2S", "3S", "5S", "4H", "4D", "4C", "JC", "QC", "KC"]
     state = position([hand, 10], "4S")
     with pytest.raises(IllegalMove, match="hand cards are melded only together with the open"):

@@ -1,4 +1,4 @@
-"""Convoy rules (RULES.md "Convoy") and the engine protocol (DESIGN.md), one test per rule.
+"""Convoy rules (docs/rules.md) and the engine protocol (docs/engines.md), one test per rule.
 
 Board rows used below (games/engines/convoy_board.json, row 0 at the top):
 

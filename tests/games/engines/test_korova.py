@@ -1,4 +1,4 @@
-"""Корова 006 rules engine: one test per rule of RULES.md and per protocol point of DESIGN.md."""
+"""Корова 006 rules engine: a test per rule (docs/rules.md) and per point of docs/engines.md."""
 
 import json
 from unittest import mock

@@ -1,8 +1,8 @@
-"""The engine protocol of DESIGN.md ("The engine protocol"), checked the same way for every engine.
+"""The engine protocol (docs/engines.md), checked the same way for every engine.
 
 Every test here runs over all three games (and several player counts) through the protocol
 only: get_engine, new_game, to_act, legal_moves, apply, timeout, view, is_over, outcome,
-dump and load. Cards and decks are built from RULES.md, not from the engines' constants.
+dump and load. Cards and decks are built from docs/rules.md, not from the engines' constants.
 The few places that edit a dumped state (to hide cards elsewhere, to set up a pass or a
 stalemate) use the dump formats documented in docs/engines/<game>.md.
 """
@@ -28,7 +28,7 @@ GAME_IDS = [f"{name}-{players}" for name, players in GAMES]
 each_game = pytest.mark.parametrize(("name", "players"), GAMES, ids=GAME_IDS)
 
 PLAYER_COUNTS = {"convoy": (2, 3, 4, 6), "korova": tuple(range(2, 11)), "conquian": (2,)}
-DEFAULT_OPTIONS = {  # RULES.md, with the names of DESIGN.md
+DEFAULT_OPTIONS = {  # docs/rules.md, with the names of docs/engines.md ("The protocol in full")
     "convoy": {"hand_size": 5, "dead_card_exchange": True, "turn_seconds": 30},
     "korova": {"edition": "korova-006", "end_score": 66, "tactical": False, "turn_seconds": 30},
     "conquian": {"target": 5, "carry_over": "double", "forcing": True, "turn_seconds": 30},
@@ -44,7 +44,7 @@ CONQUIAN_CARDS = [rank + suit for suit in SUITS for rank in "A234567JQK"]
 
 
 def full_deck(name, players, options=None):
-    """Every card in play for a game, from RULES.md."""
+    """Every card in play for a game, from docs/rules.md."""
     if name == "convoy":
         return PACK * 2 + ["X"] * 4
     if name == "korova":
@@ -54,7 +54,7 @@ def full_deck(name, players, options=None):
 
 
 def rules_heads(card, edition):
-    """Корова penalty heads, as RULES.md lists them."""
+    """Корова penalty heads, as docs/rules.md lists them."""
     if card == 55:
         return 6 if edition == "korova-006" else 7
     if card % 11 == 0:
@@ -589,7 +589,7 @@ def test_a_spoilt_legal_move_is_refused_or_means_a_legal_move(name, players, dat
 
 
 def well_formed_moves(name, state, seat):
-    """Strategy: moves of the right shape (DESIGN.md, docs/engines) with plausible values:
+    """Strategy: moves of the right shape (docs/engines.md, docs/engines/) with plausible values:
     cards of the hand or any card, squares on the board (free, covered, roundels), rows."""
     eng = get_engine(name)
     view = eng.view(state, seat)

@@ -105,7 +105,7 @@ def test_convoy_the_winner_has_more_convoys_than_the_loser():
 
 
 def test_convoy_a_side_may_win_with_fewer_than_three_when_play_runs_out():
-    # RULES.md: when no side can play, the side with most convoys wins.
+    # docs/rules.md "Convoy": when no side can play, the side with most convoys wins.
     assert convoy(convoy_game("home", 2, 1))["games"][0]["winner"] == "home"
 
 
