@@ -6,19 +6,32 @@ shapes of the error bodies as the schema documents them, the JSON 404 for an add
 answer JSON under /api/.
 """
 
+from django.apps import apps
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import JsonResponse
 from django.urls import Resolver404, resolve
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from config.errors import DomainError
+from games.engines import IllegalMove
 
 
 def exception_handler(exc, context):
+    """Every refusal as JSON: the domain's (config.errors), an engine's illegal move, a row
+    that does not exist, and Django's own validation and permission errors."""
+    if isinstance(exc, DomainError):
+        return Response(exc.as_json(), status=exc.status)
+    if isinstance(exc, IllegalMove):
+        return Response({"detail": str(exc)}, status=400)
+    if isinstance(exc, ObjectDoesNotExist):
+        return Response({"detail": f"No such {_missing_thing(exc)}."}, status=404)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
@@ -26,6 +39,14 @@ def exception_handler(exc, context):
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     return drf_exception_handler(exc, context)
+
+
+def _missing_thing(exc: ObjectDoesNotExist) -> str:
+    """The verbose name of the model whose DoesNotExist was raised ("fixture")."""
+    for model in apps.get_models():
+        if type(exc) is model.DoesNotExist:
+            return str(model._meta.verbose_name)
+    return "object"
 
 
 class ErrorOutputSerializer(serializers.Serializer):

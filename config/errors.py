@@ -1,0 +1,101 @@
+"""One error model: every refusal of a domain rule is a `DomainError`.
+
+A service raises the refusal with what the person needs to know (a sentence, the field it
+concerns, and any JSON-safe figures such as the table's current turn); the API's exception
+handler (config.api_errors.exception_handler) and the pages' helper (`page_refusal`) turn it
+into an answer. No view maps exceptions to status codes by hand.
+
+The four kinds follow HTTP, because that is what a client acts on:
+
+| class | status | body |
+|---|---|---|
+| `Invalid` | 400 | `{field: [sentence], …}` (a field per problem); `{"detail"}` without a field |
+| `Forbidden` | 403 | `{"detail": sentence}` |
+| `NotFound` | 404 | `{"detail": sentence}` |
+| `Conflict` | 409 | `{"detail": sentence, …extra}` (e.g. `"turn"`, `"code"`) |
+
+The engines cannot import this module (they import the standard library only): their
+`IllegalMove` is answered as an `Invalid` without a field by the handler.
+"""
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+
+
+class DomainError(Exception):
+    """A refusal: nothing was written. `detail` is a sentence a person understands.
+
+    `errors` maps field names to sentences for a refusal that concerns input fields;
+    `extra` holds JSON-safe values the client needs to recover (the current turn or version);
+    `code` is a stable machine-readable name for a refusal a client may branch on.
+    """
+
+    status: ClassVar[int] = 400
+    code: ClassVar[str | None] = None
+
+    def __init__(
+        self,
+        detail: str = "",
+        *,
+        errors: Mapping[str, str | list[str]] | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.errors: dict[str, list[str]] = {
+            field: list(text) if isinstance(text, list) else [text]
+            for field, text in (errors or {}).items()
+        }
+        self.detail = detail or "; ".join(
+            f"{field}: {' '.join(texts)}" for field, texts in self.errors.items()
+        )
+        self.extra = dict(extra or {})
+        super().__init__(self.detail)
+
+    def as_json(self) -> dict[str, Any]:
+        """The API's body for this refusal."""
+        if self.errors:
+            return {**self.errors, **self.extra}
+        body: dict[str, Any] = {"detail": self.detail}
+        if self.code is not None:
+            body["code"] = self.code
+        return {**body, **self.extra}
+
+
+class Invalid(DomainError):
+    """Bad input (400): the rules or the shape refuse what was sent."""
+
+    status = 400
+
+
+class Forbidden(DomainError):
+    """The person may not do this (403)."""
+
+    status = 403
+
+
+class NotFound(DomainError):
+    """No such thing (404)."""
+
+    status = 404
+
+
+class Conflict(DomainError):
+    """The thing is not in a state that allows this now (409): stale, closed, too early."""
+
+    status = 409
+
+
+def page_refusal(
+    request: HttpRequest,
+    refusal: DomainError,
+    *,
+    template: str,
+    context: Mapping[str, Any] | None = None,
+) -> HttpResponse:
+    """An HTML page answering a refusal: `template` rendered with `refusal` in its context
+    (its sentence and its field errors), with the refusal's status code."""
+    return TemplateResponse(
+        request, template, {**(context or {}), "refusal": refusal}, status=refusal.status
+    )
