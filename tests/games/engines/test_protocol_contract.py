@@ -174,8 +174,8 @@ def test_random_play_reaches_every_kind_of_decision():
 
 # -- get_engine and new_game -------------------------------------------------------------------
 
-PROTOCOL = ("new_game", "to_act", "legal_moves", "apply", "timeout", "view", "is_over")
-PROTOCOL += ("outcome", "dump", "load")
+PROTOCOL = ("new_game", "to_act", "legal_moves", "apply", "timeout_move", "timeout", "view",
+            "is_over", "outcome", "dump", "load")  # fmt: skip
 
 
 @pytest.mark.parametrize("name", ["convoy", "korova", "conquian"])
