@@ -33,12 +33,14 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 test: $(STAMP)
 	@bin/ensure-services
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/roundel} \
 	TEST_REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379} \
 	$(VENV)/bin/pytest -n 2 --dist loadgroup -q
@@ -51,4 +53,4 @@ bench: $(STAMP)
 	$(PY) bench/engines.py
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis .mypy_cache

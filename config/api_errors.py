@@ -44,7 +44,7 @@ def exception_handler(exc, context):
 def _missing_thing(exc: ObjectDoesNotExist) -> str:
     """The verbose name of the model whose DoesNotExist was raised ("fixture")."""
     for model in apps.get_models():
-        if type(exc) is model.DoesNotExist:
+        if type(exc) is getattr(model, "DoesNotExist", None):
             return str(model._meta.verbose_name)
     return "object"
 

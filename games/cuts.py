@@ -2,7 +2,7 @@
 
 The players sit round the table in a fixed circle (sides alternating). Each cuts a card from
 a 52-card pack, ace high, ranks only; the highest card deals, or the lowest where the engine
-says so (`dealer_cut = "lowest"`: Conquian, "lower card deals the first deal"). Players level
+says so (its `dealer_cut` is "lowest": Conquian, "lower card deals the first deal"). Players level
 on the deciding card cut again, only among themselves. Seat 0 is the player to the dealer's
 left, the next one clockwise: in every game here that is the player who acts first.
 """

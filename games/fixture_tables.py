@@ -165,7 +165,7 @@ def _start_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None:
             busy |= set(circle)  # later plans with these players wait behind this one
             continue
         check_engine_options(game=game, players=len(circle), options=rules)
-        lowest_deals = getattr(get_engine(game), "dealer_cut", "highest") == "lowest"
+        lowest_deals = get_engine(game).dealer_cut == "lowest"
         names = [players[pk].name for pk in circle]
         cut, first = deal_cut(names=names, lowest_deals=lowest_deals, rng=random.SystemRandom())
         order = circle[first:] + circle[:first]

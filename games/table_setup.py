@@ -4,11 +4,11 @@ engine, a seed, the names on its seats, and the lock every table write takes fir
 import secrets
 
 from games.engines import get_engine
+from games.engines.options import TURN_CLOCK
 
 from .exceptions import TableInvalid
 from .models import Table
 
-TURN_SECONDS_MIN, TURN_SECONDS_MAX, TURN_SECONDS_DEFAULT = 2, 3600, 30
 BOT_NAMES = ("Daisy", "Buttercup", "Clover", "Bluebell", "Primrose", "Heather", "Poppy", "Ivy",
              "Willow")  # fmt: skip
 
@@ -21,17 +21,19 @@ def locked_table(table_id: int) -> Table:
 
 def turn_seconds_from(*, options: dict, defaults: dict) -> int:
     """The table's clock: `options["turn_seconds"]`, else the defaults' (a season's rule
-    options), else 30. Raises TableInvalid unless it is a whole number of 2 to 3600 seconds,
-    whatever the engine's own bounds for its option of that name."""
-    value = options.get("turn_seconds", defaults.get("turn_seconds", TURN_SECONDS_DEFAULT))
-    if type(value) is not int or not TURN_SECONDS_MIN <= value <= TURN_SECONDS_MAX:
+    options), else 30. Raises TableInvalid unless it is a whole number of seconds within
+    TURN_CLOCK's bounds (2 to 3600); no engine has a say in it."""
+    name = TURN_CLOCK.name
+    value = options.get(name, defaults.get(name, TURN_CLOCK.default))
+    try:
+        return TURN_CLOCK.check(value)
+    except ValueError:
         raise TableInvalid(
             {
-                "options.turn_seconds": f"The turn clock is a whole number of seconds from "
-                f"{TURN_SECONDS_MIN} to {TURN_SECONDS_MAX}."
+                f"options.{name}": f"The turn clock is a whole number of seconds from "
+                f"{TURN_CLOCK.minimum} to {TURN_CLOCK.maximum}."
             }
-        )
-    return value
+        ) from None
 
 
 def _sentence(error: Exception) -> str:

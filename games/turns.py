@@ -14,7 +14,7 @@ from celery import current_app
 from django.conf import settings
 from django.db import transaction
 
-from games.engines import get_engine
+from games.engines import Engine, get_engine
 
 from .models import Table, TableMove
 
@@ -23,7 +23,6 @@ logger = logging.getLogger(__name__)
 EXPIRE_TASK = "games.expire_turn"
 BOT_TASK = "games.play_bot"
 BOT_TASK_MARGIN_SECONDS = 2.0
-FORFEIT = {"forfeit": True}  # what a time-out "plays" when it plays no move at all
 
 
 def engine_options(table: Table) -> dict:
@@ -68,8 +67,8 @@ def expire(*, table: Table, state, now: datetime.datetime):
     for seat in eng.to_act(state):
         if table.turn != turn_before or eng.is_over(state) or seat not in eng.to_act(state):
             break  # the turn closed: seats of the next turn get their own clock
+        move = eng.timeout_move(state, seat)
         new_state = eng.timeout(state, seat)
-        move = _timeout_move(eng=eng, state=state, seat=seat, timed_out=new_state)
         _record(
             table=table, eng=eng, before=state, after=new_state, seat=seat, move=move, now=now,
             timeout=True,
@@ -79,23 +78,11 @@ def expire(*, table: Table, state, now: datetime.datetime):
     return state
 
 
-def _timeout_move(*, eng, state, seat: int, timed_out) -> dict:
-    """The move a time-out made: the legal move that leads to the same state, else a forfeit.
-
-    The engines say what a time-out does (docs/rules.md) but return only the new state; the
-    legal move with the same outcome is the move to show and replay (Корова's lowest card,
-    Conquian's reject or discard). A Convoy time-out forfeits the turn: no move matches.
-    """
-    target = eng.dump(timed_out)
-    for move in eng.legal_moves(state, seat):
-        if eng.dump(eng.apply(state, seat, move)) == target:
-            return move
-    return FORFEIT
-
-
-def _record(*, table, eng, before, after, seat, move, now, timeout=False) -> None:
-    """Log the move and apply the turn rule: the turn goes up unless the seats left to act
-    are a non-empty proper subset of those that were to act (a Корова pick)."""
+def _record(*, table, eng: Engine, before, after, seat, move, now, timeout=False) -> None:
+    """Log the move (a time-out's: the engine's `timeout_move`, FORFEIT when it plays none)
+    and apply the turn rule: the turn goes up, unless the engine's turns are simultaneous and
+    the seats left to act are a non-empty proper subset of those that were to act (a Корова
+    pick, with others still to pick)."""
     TableMove.objects.create(
         table=table, turn=table.turn, seat=seat, move=move, timeout=timeout, at=now
     )
@@ -104,9 +91,10 @@ def _record(*, table, eng, before, after, seat, move, now, timeout=False) -> Non
         table.deadline = None
         table.finished_at = now
         return
-    acting_before, acting_after = set(eng.to_act(before)), set(eng.to_act(after))
-    if acting_after and acting_after < acting_before:
-        return
+    if eng.simultaneous:
+        acting_before, acting_after = set(eng.to_act(before)), set(eng.to_act(after))
+        if acting_after and acting_after < acting_before:
+            return
     table.turn += 1
     table.deadline = now + datetime.timedelta(seconds=table.turn_seconds)
 

@@ -88,7 +88,7 @@ class SeasonAdmin(HistoryAdmin):
                 (
                     f"{kind.label} rules",
                     {
-                        "fields": [f"option_{option.name}" for option in kind.engine.options]
+                        "fields": [f"option_{option.name}" for option in kind.season_options]
                         + [f"format_{option.name}" for option in kind.fixture_format_options],
                         "description": "Leave an option blank to follow the game's default.",
                     },

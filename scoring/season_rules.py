@@ -4,7 +4,7 @@ tie-breakers that order its table.
 `season_rules_check` is the one place these are checked (the admin's form asks it to show a
 refusal next to its field); `season_rules_set` writes them; `season_rules_describe` puts them
 in plain words for the season's page. The game's part comes from the engine's options
-(`get_engine(game).options`) and the game's kind (`scoring.kinds.get_kind(game)`).
+(`get_engine(game).options`, and the clock of its fixtures' tables) and the game's kind (`scoring.kinds.get_kind(game)`).
 """
 
 from dataclasses import dataclass
@@ -70,7 +70,7 @@ def season_rules_check(
     if not isinstance(rule_options, dict):
         errors["rule_options"] = "Give the rule options as names and values."
     else:
-        declared = {option.name: option for option in kind.engine.options}
+        declared = {option.name: option for option in kind.season_options}
         for name, value in rule_options.items():
             option = declared.get(name)
             if option is None:

@@ -112,7 +112,7 @@ class SeasonForm(forms.ModelForm):
         # A row edited outside the admin may hold anything: show only what reads as options.
         stored = season.rule_options if isinstance(season.rule_options, dict) else {}
         stored_format = season.fixture_format if isinstance(season.fixture_format, dict) else {}
-        for option in kind.engine.options:
+        for option in kind.season_options:
             self.fields[OPTION_PREFIX + option.name] = _option_field(
                 kind, option, stored=stored.get(option.name)
             )
@@ -134,7 +134,7 @@ class SeasonForm(forms.ModelForm):
         if league is None:
             return data
         kind = get_kind(league.game)
-        options = {o.name: o for o in kind.engine.options}
+        options = {o.name: o for o in kind.season_options}
         formats = {o.name: o for o in kind.fixture_format_options}
         rule_options = self._given(data, OPTION_PREFIX, options)
         fixture_format = self._given(data, FORMAT_PREFIX, formats)

@@ -12,28 +12,34 @@ Strategies: docs/engines/bots.md.
 """
 
 import random
+from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
-from games.engines import ENGINE_NAMES, get_engine
+from games.engines import ENGINE_NAMES, Move, get_engine
 
-_bots: dict = {}
+# A game's bot: its `choose(*, view, legal, rng)`.
+Chooser = Callable[..., Move]
+
+_bots: dict[str, Chooser] = {}
 
 
-def _bot(game: str):
+def _bot(game: str) -> Chooser:
     if game not in ENGINE_NAMES:
         raise ValueError(f"unknown game {game!r}; known: {', '.join(ENGINE_NAMES)}")
     if game not in _bots:
-        _bots[game] = import_module(f"{__name__}.{game}")
+        choose: Chooser = import_module(f"{__name__}.{game}").choose
+        _bots[game] = choose
     return _bots[game]
 
 
-def bot_move(*, game: str, state, seat: int, rng: random.Random) -> dict:
+def bot_move(*, game: str, state: Any, seat: int, rng: random.Random) -> Move:
     """One legal move for `seat`, which must be among the seats to act."""
-    bot = _bot(game)
+    choose = _bot(game)
     engine = get_engine(game)
     if seat not in engine.to_act(state):
         raise ValueError(f"seat {seat!r} has nothing to do now")
-    return bot.choose(view=engine.view(state, seat), legal=engine.legal_moves(state, seat), rng=rng)
+    return choose(view=engine.view(state, seat), legal=engine.legal_moves(state, seat), rng=rng)
 
 
 __all__ = ["bot_move"]

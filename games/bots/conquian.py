@@ -15,6 +15,7 @@ player and the open card are seen, so they are no outs.
 """
 
 import random
+from collections.abc import Iterable
 
 from games.engines.conquian_melds import (
     ALL_CARDS,
@@ -26,13 +27,14 @@ from games.engines.conquian_melds import (
     can_meld,
     in_some_meld,
 )
+from games.engines.protocol import Move, View
 
 GOING_OUT = 1_000_000.0
 PER_MELDED_CARD = 10.0  # a card laid down is worth more than any card's outs
 GIFT = 6.0  # penalty for discarding a card that fits the opponent's melds
 
 
-def choose(*, view: dict, legal: list[dict], rng: random.Random) -> dict:
+def choose(*, view: View, legal: list[Move], rng: random.Random) -> Move:
     seat = view["seat"]
     hand = _mask(view["hand"])
     melds = _mask(code for meld in view["melds"][seat] for code in meld)
@@ -64,7 +66,7 @@ def choose(*, view: dict, legal: list[dict], rng: random.Random) -> dict:
     return rng.choice([move for value, move in scored if value == best])
 
 
-def _mask(codes) -> int:
+def _mask(codes: Iterable[str]) -> int:
     mask = 0
     for code in codes:
         mask |= BIT_OF[code]

@@ -15,12 +15,13 @@ import random
 from math import comb
 
 from games.engines.korova import HAND_SIZE, HEADS, ROW_COUNT, ROW_LIMIT
+from games.engines.protocol import Move, View
 
 # Mean heads of the cards a filled row would hold besides its current ones.
 _MEAN_HEADS = 170 / 104
 
 
-def choose(*, view: dict, legal: list[dict], rng: random.Random) -> dict:
+def choose(*, view: View, legal: list[Move], rng: random.Random) -> Move:
     heads = HEADS[view["edition"]]
     row_heads = [sum(heads[card] for card in row) for row in view["rows"]]
     if "row" in legal[0]:
@@ -40,7 +41,7 @@ def choose(*, view: dict, legal: list[dict], rng: random.Random) -> dict:
     return rng.choice([move for cost, gap, move in costs if (cost, gap) == best])
 
 
-def _unseen_cards(view: dict) -> list[int]:
+def _unseen_cards(view: View) -> list[int]:
     """Cards in play this seat has not seen this turn (other hands, set aside, taken)."""
     in_play = HAND_SIZE * view["players"] + ROW_COUNT + view["stock"]  # cards 1..in_play
     seen = set(view["hand"])
@@ -49,7 +50,9 @@ def _unseen_cards(view: dict) -> list[int]:
     return [card for card in range(1, in_play + 1) if card not in seen]
 
 
-def _card_cost(card, rows, row_heads, unseen, others) -> tuple[float, int]:
+def _card_cost(
+    card: int, rows: list[list[int]], row_heads: list[int], unseen: list[int], others: int
+) -> tuple[float, int]:
     """(expected heads taken by playing `card` now, its gap to the row end it lands on)."""
     target = None
     for r, row in enumerate(rows):

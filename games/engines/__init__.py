@@ -4,22 +4,25 @@ Pure Python: no Django, no I/O, no global random state.
 """
 
 from importlib import import_module
+from typing import Any
 
 from .errors import IllegalMove
-from .protocol import Engine
+from .protocol import FORFEIT, Engine, Move, Outcome
 
 ENGINE_NAMES = ("convoy", "korova", "conquian")
 
-_engines: dict = {}
+_engines: dict[str, Engine[Any]] = {}
 
 
-def get_engine(name: str) -> Engine:
-    """The engine for `name` ("convoy", "korova" or "conquian"), held to the protocol."""
+def get_engine(name: str) -> Engine[Any]:
+    """The engine for `name` ("convoy", "korova" or "conquian"), held to the protocol (each
+    module's `ENGINE` is bound as `Engine[<its state>]`, which mypy checks)."""
     if name not in ENGINE_NAMES:
         raise ValueError(f"unknown game {name!r}; known: {', '.join(ENGINE_NAMES)}")
     if name not in _engines:
-        _engines[name] = import_module(f"{__name__}.{name}").ENGINE
+        engine: Engine[Any] = import_module(f"{__name__}.{name}").ENGINE
+        _engines[name] = engine
     return _engines[name]
 
 
-__all__ = ["ENGINE_NAMES", "Engine", "IllegalMove", "get_engine"]
+__all__ = ["ENGINE_NAMES", "FORFEIT", "Engine", "IllegalMove", "Move", "Outcome", "get_engine"]

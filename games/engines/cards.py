@@ -3,6 +3,8 @@
 Codes are for moves and storage; the engines' sentences name cards in words ("the queen of
 hearts"), since players read them."""
 
+from collections.abc import Iterable
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 JOKER = "X"
@@ -13,7 +15,7 @@ def standard_pack() -> list[str]:
     return [rank + suit for suit in SUITS for rank in RANKS]
 
 
-def is_card_code(value) -> bool:
+def is_card_code(value: object) -> bool:
     return value == JOKER or (
         isinstance(value, str) and len(value) == 2 and value[0] in RANKS and value[1] in SUITS
     )
@@ -42,7 +44,7 @@ def the_card(code: str) -> str:
     return f"the {card_words(code)}"
 
 
-def the_cards(codes) -> str:
+def the_cards(codes: Iterable[str]) -> str:
     """Cards as a sentence lists them: "the ace of spades, the two of spades and the joker"."""
     named = [the_card(code) for code in codes]
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]

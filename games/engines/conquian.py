@@ -1,22 +1,16 @@
 """Conquian (two-player rummy) rules engine: the whole match, deal after deal.
 
 Move format, view and rule decisions: docs/engines/conquian.md. Cards are bit masks
-inside the state (see conquian_melds); codes such as "7H" only cross the protocol.
-
-The state is a flat dict of immutable values, copied shallowly by every move:
-  seed, options, deal (1-based deal number), dealer, value (current deal value),
-  scores (tuple), hands / melds (tuple of one card mask per seat), stock (tuple of
-  card bits, top first), open (card bit, 0 when none), dead (mask of the dead pile),
-  turn (seat to act, -1 when the match is over), phase, last (None or the last finished
-  deal: (deal number, winner or -1, points)), results (each finished deal's winner or -1).
-Phases: "turned" (facing a card the player turned themselves: meld it or pass),
-"facing" (facing a card the opponent offered: meld it or reject it), "forced" (the
-opponent forced the card: meld it), "discard" (melded: discard one card), "over".
+inside the state (see conquian_melds); codes such as "7H" only cross the protocol. The
+state (ConquianState, in conquian_storage) is a flat dict of immutable values, copied
+shallowly by every move.
 """
+
+from collections.abc import Sequence
+from typing import Any, Literal
 
 from .cards import the_card, the_cards
 from .conquian_melds import (
-    ALL_CARDS,
     BIT_OF,
     CODE_OF,
     CODES,
@@ -28,9 +22,10 @@ from .conquian_melds import (
     usable_sets,
     wrap_sequence,
 )
-from .conquian_storage import dump_state, load_state
+from .conquian_storage import ConquianState, deck_bits, dump_state, load_state
 from .errors import IllegalMove
 from .options import Option, resolve_options
+from .protocol import Dump, Engine, Move, Outcome, View
 from .rng import shuffled
 
 CARRY_OVERS = ("double", "add", "none")
@@ -41,7 +36,6 @@ OPTIONS = (
     Option("target", DEFAULT_TARGET, int, minimum=1, maximum=1000),
     Option("carry_over", "double", str, choices=CARRY_OVERS),
     Option("forcing", True, bool),
-    Option("turn_seconds", 30, int, minimum=5, maximum=3600),
 )
 
 _MOVE_SHAPES = (
@@ -81,14 +75,24 @@ def _fits(card: int, melds: int) -> bool:
 
 
 class ConquianEngine:
+    """The engine protocol (games.engines.protocol) for Conquian."""
+
+    name = "conquian"
     options = OPTIONS
-    # The cut for the first deal (docs/rules.md): the lower card deals, so seat 0 (the non-dealer)
-    # is the higher card. Engines without this attribute: the highest card deals.
-    dealer_cut = "lowest"
+    # The cut for the first deal (docs/rules.md): the lower card deals, so seat 0 (the non-dealer) is the
+    # higher card.
+    dealer_cut: Literal["lowest"] = "lowest"
+    simultaneous = False
 
     # -- setting up ---------------------------------------------------------------------
 
-    def new_game(self, players, seed=None, options=None, deck=None):
+    def new_game(
+        self,
+        players: int,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        deck: Sequence[Any] | None = None,
+    ) -> ConquianState:
         if type(players) is not int or players != 2:
             raise ValueError(f"Conquian is a game for exactly 2 players, not {players!r}")
         if seed is None and deck is None:
@@ -96,7 +100,7 @@ class ConquianEngine:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
         resolved = resolve_options(OPTIONS, options)
-        state = {
+        state: ConquianState = {
             "seed": seed,
             "options": resolved,
             "deal": 0,
@@ -113,19 +117,19 @@ class ConquianEngine:
             "last": None,
             "results": (),
         }
-        _start_deal(state, _deck_bits(deck) if deck is not None else None)
+        _start_deal(state, deck_bits(deck) if deck is not None else None)
         return state
 
     # -- reading ------------------------------------------------------------------------
 
-    def to_act(self, state):
+    def to_act(self, state: ConquianState) -> list[int]:
         turn = state["turn"]
         return [turn] if turn >= 0 else []
 
-    def is_over(self, state):
+    def is_over(self, state: ConquianState) -> bool:
         return state["turn"] < 0
 
-    def outcome(self, state):
+    def outcome(self, state: ConquianState) -> Outcome:
         scores = list(state["scores"])
         target = state["options"]["target"]
         return {
@@ -134,14 +138,14 @@ class ConquianEngine:
             "scores": scores,
         }
 
-    def legal_moves(self, state, seat):
+    def legal_moves(self, state: ConquianState, seat: int) -> list[Move]:
         if type(seat) is not int or seat < 0 or seat != state["turn"]:  # turn is -1 at the end
             return []
         phase = state["phase"]
         if phase == "discard":
             hand = state["hands"][seat]
             codes = codes_of(hand)
-            moves = [{"discard": code} for code in codes]
+            moves: list[Move] = [{"discard": code} for code in codes]
             if state["options"]["forcing"]:
                 melds = state["melds"][1 - seat]
                 if melds:
@@ -164,7 +168,7 @@ class ConquianEngine:
         moves += [{"meld": codes_of(used)} for used in usable]
         return moves
 
-    def view(self, state, seat=None):
+    def view(self, state: ConquianState, seat: int | None = None) -> View:
         hands = state["hands"]
         last = state["last"]
         out = {
@@ -196,7 +200,7 @@ class ConquianEngine:
             out["hand"] = codes_of(hands[seat])
         return out
 
-    def milestones(self, before, after):
+    def milestones(self, before: ConquianState, after: ConquianState) -> tuple[str, ...]:
         """What the move from `before` to `after` finished, for statistics (simulate):
         ("deals", "won deals") or ("deals", "drawn deals") when a deal ended, else ()."""
         last = after["last"]
@@ -206,7 +210,7 @@ class ConquianEngine:
 
     # -- acting -------------------------------------------------------------------------
 
-    def apply(self, state, seat, move):
+    def apply(self, state: ConquianState, seat: int, move: Move) -> ConquianState:
         self._check_turn(state, seat)
         if not isinstance(move, dict) or not move:
             raise IllegalMove('a move is an object such as {"reject": true} or {"discard": "7H"}')
@@ -246,41 +250,46 @@ class ConquianEngine:
             self._check_force(state, seat, state["open"])
         return _offer(state, seat, state["open"], force)
 
-    def timeout(self, state, seat):
+    def timeout_move(self, state: ConquianState, seat: int) -> Move:
+        """Reject or pass (never forcing), discard the lowest card, or meld the first legal
+        way when the rules leave no choice."""
         self._check_turn(state, seat)
         phase = state["phase"]
         if phase in ("facing", "turned") and not state["stock"]:
             usable = _usable(state, seat)
-            if usable:  # a usable last card must be melded: the first legal way
-                return _meld_cards(state, seat, usable[0])
+            if usable:  # a usable last card must be melded
+                return {"meld": codes_of(usable[0])}
         if phase == "facing":
-            return _reject(state, seat)
+            return {"reject": True}
         if phase == "turned":
-            return _offer(state, seat, state["open"], False)
+            return {"pass": True}
         if phase == "discard":
             hand = state["hands"][seat]
-            return _offer(state, seat, hand & -hand, False, discard=True)
+            return {"discard": CODE_OF[hand & -hand]}
         # Forced: the open card goes onto the melds without any hand card, which the
         # force guarantees is possible; it is the first meld move legal_moves lists.
-        return _meld_cards(state, seat, 0)
+        return {"meld": []}
+
+    def timeout(self, state: ConquianState, seat: int) -> ConquianState:
+        return self.apply(state, seat, self.timeout_move(state, seat))
 
     # -- persistence --------------------------------------------------------------------
 
-    def dump(self, state):
+    def dump(self, state: ConquianState) -> Dump:
         return dump_state(state)
 
-    def load(self, data):
+    def load(self, data: Dump) -> ConquianState:
         return load_state(data, options=OPTIONS, phases=_PHASES)
 
     # -- checks ---------------------------------------------------------------------------
 
-    def _check_turn(self, state, seat):
+    def _check_turn(self, state: ConquianState, seat: object) -> None:
         if state["turn"] < 0:
             raise IllegalMove("the match is over")
         if type(seat) is not int or seat != state["turn"]:
             raise IllegalMove("it is not your turn")
 
-    def _check_force(self, state, seat, card):
+    def _check_force(self, state: ConquianState, seat: int, card: int) -> None:
         if not state["options"]["forcing"]:
             raise IllegalMove("forcing is not played in this game")
         if not _fits(card, state["melds"][1 - seat]):
@@ -288,7 +297,7 @@ class ConquianEngine:
                 f"{the_card(CODE_OF[card])} does not fit your opponent's melds, so you cannot force it"
             )
 
-    def _discard(self, state, seat, move):
+    def _discard(self, state: ConquianState, seat: int, move: Move) -> ConquianState:
         phase = state["phase"]
         if phase in ("facing", "turned"):
             raise IllegalMove("you must use or reject the open card first")
@@ -301,7 +310,7 @@ class ConquianEngine:
             self._check_force(state, seat, card)
         return _offer(state, seat, card, force, discard=True)
 
-    def _meld(self, state, seat, codes):
+    def _meld(self, state: ConquianState, seat: int, codes: Any) -> ConquianState:
         if not isinstance(codes, list):
             raise IllegalMove('"meld" lists the hand cards you meld with the open card, e.g. []')
         used = 0
@@ -315,12 +324,12 @@ class ConquianEngine:
         return _meld_cards(state, seat, used)
 
 
-def _usable(state, seat) -> list[int]:
+def _usable(state: ConquianState, seat: int) -> list[int]:
     """The sets of hand cards `seat` can meld with the open card (masks, in listed order)."""
     return usable_sets(state["open"], state["melds"][seat], state["hands"][seat])
 
 
-def _check_last_card_unusable(state, seat) -> None:
+def _check_last_card_unusable(state: ConquianState, seat: int) -> None:
     """With the stock empty, a last open card that can be used must be melded."""
     if state["stock"]:
         return
@@ -333,12 +342,12 @@ def _check_last_card_unusable(state, seat) -> None:
         )
 
 
-def _expect_true(move, key):
+def _expect_true(move: Move, key: str) -> None:
     if move[key] is not True:
         raise IllegalMove(f'"{key}" must be true')
 
 
-def _wants_force(move) -> bool:
+def _wants_force(move: Move) -> bool:
     if "force" not in move:
         return False
     if move["force"] is not True:
@@ -346,7 +355,7 @@ def _wants_force(move) -> bool:
     return True
 
 
-def _card_in(state, seat, code) -> int:
+def _card_in(state: ConquianState, seat: int, code: Any) -> int:
     """The bit of a card the seat holds; IllegalMove naming where the card really is."""
     card = BIT_OF.get(code) if isinstance(code, str) else None
     if card is None:
@@ -366,7 +375,7 @@ def _card_in(state, seat, code) -> int:
     raise IllegalMove(f"{the_card(code)} is not in your hand")
 
 
-def _meld_error(state, seat, used) -> str:
+def _meld_error(state: ConquianState, seat: int, used: int) -> str:
     """Why the open card and the hand cards `used` cannot be melded, in a sentence."""
     melds = state["melds"][seat]
     card = state["open"]
@@ -396,19 +405,7 @@ def _meld_error(state, seat, used) -> str:
     )
 
 
-def _deck_bits(deck) -> list[int]:
-    if not isinstance(deck, list | tuple) or len(deck) != len(CODES):
-        raise ValueError(f"deck must list all {len(CODES)} Conquian cards")
-    try:
-        bits = [BIT_OF[code] for code in deck]
-    except (KeyError, TypeError):
-        raise ValueError("deck holds a card that is not a Conquian card") from None
-    if sum(bits) != ALL_CARDS:
-        raise ValueError("deck must hold each Conquian card exactly once")
-    return bits
-
-
-def _start_deal(state: dict, deck: list[int] | None = None) -> None:
+def _start_deal(state: ConquianState, deck: list[int] | None = None) -> None:
     """Deal the next deal into `state` (a fresh copy): ten each, the stock's top card open."""
     number = state["deal"] + 1
     if deck is None:
@@ -419,21 +416,23 @@ def _start_deal(state: dict, deck: list[int] | None = None) -> None:
     hands[1 - dealer] = sum(deck[0 : 2 * HAND_SIZE : 2])
     hands[dealer] = sum(deck[1 : 2 * HAND_SIZE : 2])
     state.update(
-        deal=number,
-        dealer=dealer,
-        hands=tuple(hands),
-        melds=(0, 0),
-        open=deck[2 * HAND_SIZE],
-        stock=tuple(deck[2 * HAND_SIZE + 1 :]),
-        dead=0,
-        turn=1 - dealer,
-        phase="turned",  # the non-dealer has turned the stock's top card
+        {
+            "deal": number,
+            "dealer": dealer,
+            "hands": tuple(hands),
+            "melds": (0, 0),
+            "open": deck[2 * HAND_SIZE],
+            "stock": tuple(deck[2 * HAND_SIZE + 1 :]),
+            "dead": 0,
+            "turn": 1 - dealer,
+            "phase": "turned",  # the non-dealer has turned the stock's top card
+        }
     )
 
 
-def _reject(state, seat):
+def _reject(state: ConquianState, seat: int) -> ConquianState:
     """The open card, offered by the opponent, goes to the dead pile; turn the next one."""
-    new = dict(state)
+    new = state.copy()
     new["dead"] = state["dead"] | state["open"]
     stock = state["stock"]
     if not stock:
@@ -445,9 +444,11 @@ def _reject(state, seat):
     return new
 
 
-def _offer(state, seat, card, force, discard=False):
+def _offer(
+    state: ConquianState, seat: int, card: int, force: bool, discard: bool = False
+) -> ConquianState:
     """`seat` offers `card` to the opponent: a discard, or the open card left open."""
-    new = dict(state)
+    new = state.copy()
     if discard:
         hands = list(state["hands"])
         hands[seat] ^= card
@@ -458,9 +459,9 @@ def _offer(state, seat, card, force, discard=False):
     return new
 
 
-def _meld_cards(state, seat, used):
+def _meld_cards(state: ConquianState, seat: int, used: int) -> ConquianState:
     """Meld the open card with the hand cards `used`; go out when the hand is then empty."""
-    new = dict(state)
+    new = state.copy()
     hands = list(state["hands"])
     melds = list(state["melds"])
     hands[seat] ^= used
@@ -475,7 +476,7 @@ def _meld_cards(state, seat, used):
     return new
 
 
-def _end_deal(state: dict, winner: int) -> None:
+def _end_deal(state: ConquianState, winner: int) -> None:
     """Score the finished deal into `state` (a fresh copy) and deal the next one if any."""
     options = state["options"]
     value = state["value"]
@@ -493,4 +494,4 @@ def _end_deal(state: dict, winner: int) -> None:
     _start_deal(state)
 
 
-ENGINE = ConquianEngine()
+ENGINE: Engine[ConquianState] = ConquianEngine()

@@ -111,7 +111,7 @@ def can_meld(mask: int) -> bool:
     return any(m & mask == m and can_meld(mask ^ m) for m in MELDS_WITH[low])
 
 
-def _split(mask: int, table: dict) -> list[int] | None:
+def _split(mask: int, table: dict[int, tuple[int, ...]]) -> list[int] | None:
     if not mask:
         return []
     low = mask & -mask

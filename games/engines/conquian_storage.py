@@ -1,10 +1,40 @@
-"""Conquian: the engine's state to JSON and back (a lossless round trip, docs/engines.md)."""
+"""Conquian: the engine's state, and the state to JSON and back (a lossless round trip,
+docs/engines.md)."""
+
+from collections.abc import Iterable
+from typing import Any, TypedDict
 
 from .conquian_melds import ALL_CARDS, BIT_OF, CODE_OF, CODES, codes_of
-from .options import resolve_options
+from .options import Option, resolve_options
+from .protocol import Dump
 
 
-def dump_state(state) -> dict:
+class ConquianState(TypedDict):
+    """Cards are bits (conquian_melds), a set of cards one mask.
+
+    Phases: "turned" (facing a card the player turned themselves: meld it or pass),
+    "facing" (facing a card the opponent offered: meld it or reject it), "forced" (the
+    opponent forced the card: meld it), "discard" (melded: discard one card), "over".
+    """
+
+    seed: int | None
+    options: dict[str, Any]
+    deal: int  # 1-based deal number
+    dealer: int
+    value: int  # what the deal in play is worth
+    scores: tuple[int, ...]
+    hands: tuple[int, ...]  # one mask per seat
+    melds: tuple[int, ...]  # one mask per seat
+    stock: tuple[int, ...]  # card bits, top first
+    open: int  # the open card's bit, 0 when none
+    dead: int  # the mask of the dead pile
+    turn: int  # the seat to act, -1 when the match is over
+    phase: str
+    last: tuple[int, ...] | None  # the last finished deal: (deal number, winner or -1, points)
+    results: tuple[int, ...]  # each finished deal's winner or -1
+
+
+def dump_state(state: ConquianState) -> Dump:
     """The state as JSON, cards as codes."""
     last = state["last"]
     return {
@@ -27,11 +57,13 @@ def dump_state(state) -> dict:
     }
 
 
-def load_state(data, *, options, phases) -> dict:
+def load_state(
+    data: Dump, *, options: tuple[Option, ...], phases: tuple[str, ...]
+) -> ConquianState:
     """The state back from dump_state, refusing one that does not account for the 40 cards."""
     try:
         last = data["last_deal"]
-        state = {
+        state: ConquianState = {
             "seed": data["seed"],
             "options": resolve_options(options, data["options"]),
             "deal": int(data["deal_number"]),
@@ -58,9 +90,22 @@ def load_state(data, *, options, phases) -> dict:
     return state
 
 
-def mask_of(codes) -> int:
+def mask_of(codes: Iterable[str]) -> int:
     """One mask of the cards named by their codes."""
     mask = 0
     for code in codes:
         mask |= BIT_OF[code]
     return mask
+
+
+def deck_bits(deck: object) -> list[int]:
+    """The bits of a deck given as codes (a new game's); ValueError unless it is all 40 cards."""
+    if not isinstance(deck, list | tuple) or len(deck) != len(CODES):
+        raise ValueError(f"deck must list all {len(CODES)} Conquian cards")
+    try:
+        bits = [BIT_OF[code] for code in deck]
+    except (KeyError, TypeError):
+        raise ValueError("deck holds a card that is not a Conquian card") from None
+    if sum(bits) != ALL_CARDS:
+        raise ValueError("deck must hold each Conquian card exactly once")
+    return bits

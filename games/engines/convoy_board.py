@@ -11,6 +11,9 @@ from pathlib import Path
 
 from .cards import RANKS, SUITS
 
+# A window: (mask of its non-roundel cells, shape, its four cells).
+Window = tuple[int, int, tuple[int, ...]]
+
 SIZE = 10
 ROUNDEL = "ROUNDEL"
 
@@ -34,7 +37,7 @@ _SHAPE_OFFSETS = {
 }
 
 
-def check_layout(rows) -> tuple[str, ...]:
+def check_layout(rows: list[list[str]]) -> tuple[str, ...]:
     """The 100 cell labels of a layout; ValueError unless it is a valid Convoy board."""
     if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
         raise ValueError("a Convoy board has 10 rows of 10 squares")
@@ -48,16 +51,16 @@ def check_layout(rows) -> tuple[str, ...]:
     return cells
 
 
-def _card_cells(cell_cards):
+def _card_cells(cell_cards: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
     """card -> its two cells."""
-    cells = {}
+    cells: dict[str, list[int]] = {}
     for cell, label in enumerate(cell_cards):
         if label != ROUNDEL:
             cells.setdefault(label, []).append(cell)
     return {card: tuple(pair) for card, pair in cells.items()}
 
 
-def _windows(cell_cards):
+def _windows(cell_cards: tuple[str, ...]) -> tuple[Window, ...]:
     """Every window holding at most one roundel, ordered by first cell, then by shape.
 
     Each is (mask of its non-roundel cells, shape, the four cells); the mask

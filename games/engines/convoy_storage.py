@@ -1,10 +1,14 @@
 """Convoy: the engine's state to JSON and back (a lossless round trip, docs/engines.md)."""
 
+from typing import Any
+
 from . import convoy_board as board
-from .options import resolve_options
+from .convoy_position import ConvoyState, lock
+from .options import Option, resolve_options
+from .protocol import Dump, Move
 
 
-def dump_state(state, *, game: str) -> dict:
+def dump_state(state: ConvoyState, *, game: str) -> Dump:
     """The state as JSON: the board as rows of side digits, convoys by their cells."""
     rows = []
     for row in range(board.SIZE):
@@ -34,8 +38,8 @@ def dump_state(state, *, game: str) -> dict:
     }
 
 
-def load_state(data, *, options, lock) -> dict:
-    """The state back from dump_state; `lock` re-locks each convoy as the engine does."""
+def load_state(data: Dump, *, options: tuple[Option, ...]) -> ConvoyState:
+    """The state back from dump_state, each convoy locked again as the move that made it did."""
     players = data["players"]
     sides = 3 if players % 3 == 0 else 2
     placed = [0] * sides
@@ -43,7 +47,7 @@ def load_state(data, *, options, lock) -> dict:
         for column, mark in enumerate(text):
             if mark != ".":
                 placed[int(mark)] |= 1 << (row * board.SIZE + column)
-    state = {
+    state: ConvoyState = {
         "players": players,
         "sides": sides,
         "seed": data["seed"],
@@ -69,11 +73,11 @@ def load_state(data, *, options, lock) -> dict:
     return state
 
 
-def copy_move(move):
+def copy_move(move: Move | None) -> Move | None:
     """A fresh copy of a recorded move (its squares are lists)."""
     if move is None:
         return None
-    copy = dict(move)
+    copy: dict[str, Any] = dict(move)
     if "square" in copy:
         copy["square"] = list(copy["square"])
     if "remove" in copy:

@@ -12,12 +12,13 @@ The rule functions `heads`, `deck_heads`, `game_over` and `winners` are also
 used by the scoring app to validate sheets entered by pub staff.
 """
 
-from collections import namedtuple
+from collections.abc import Iterable, Sequence
 from operator import add
-from typing import NoReturn
+from typing import Any, Literal, NamedTuple, NoReturn
 
 from .errors import IllegalMove
 from .options import Option, resolve_options
+from .protocol import Dump, Engine, Move, Outcome, View
 from .rng import shuffled
 
 EDITIONS = ("korova-006", "classic")
@@ -32,11 +33,10 @@ OPTIONS = (
     Option("edition", "korova-006", str, choices=EDITIONS),
     Option("end_score", DEFAULT_END_SCORE, int, minimum=1, maximum=1000),
     Option("tactical", False, bool),
-    Option("turn_seconds", 30, int, minimum=5, maximum=3600),
 )
 
 
-def _heads_table(edition: str) -> tuple:
+def _heads_table(edition: str) -> tuple[int, ...]:
     """Heads of every card, indexed by the card (index 0 unused)."""
     table = [0]
     for card in CARDS:
@@ -56,7 +56,7 @@ def _heads_table(edition: str) -> tuple:
 HEADS = {edition: _heads_table(edition) for edition in EDITIONS}
 
 
-def _check_edition(edition) -> None:
+def _check_edition(edition: object) -> None:
     if edition not in EDITIONS:
         raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
 
@@ -69,17 +69,17 @@ def heads(card: int, edition: str = "korova-006") -> int:
     return HEADS[edition][card]
 
 
-def deck_heads(edition: str = "korova-006", cards=None) -> int:
+def deck_heads(edition: str = "korova-006", cards: Iterable[int] | None = None) -> int:
     """Total heads of `cards` (default: all 104, 170 in korova-006 and 171 in classic)."""
     return sum(heads(card, edition) for card in (CARDS if cards is None else cards))
 
 
-def game_over(totals: list[int], end_score: int) -> bool:
+def game_over(totals: Sequence[int], end_score: int) -> bool:
     """Whether someone's total has reached the end score (checked at the end of a round)."""
     return any(total >= end_score for total in totals)
 
 
-def winners(totals: list[int]) -> list[int]:
+def winners(totals: Sequence[int]) -> list[int]:
     """The seats level on the lowest total: they share the win."""
     if not totals:
         return []
@@ -87,8 +87,17 @@ def winners(totals: list[int]) -> list[int]:
     return [seat for seat, total in enumerate(totals) if total == low]
 
 
-# What a game was set up with; shared, unchanged, by every state of the game.
-Setup = namedtuple("Setup", "players seed edition end_score tactical turn_seconds cards heads")
+class Setup(NamedTuple):
+    """What a game was set up with; shared, unchanged, by every state of the game."""
+
+    players: int
+    seed: int
+    edition: str
+    end_score: int
+    tactical: bool
+    cards: tuple[int, ...]  # the cards in play
+    heads: tuple[int, ...]  # the heads of each card in the edition (HEADS)
+
 
 # One moment of a game. Cards in play are always in exactly one place: a hand,
 # a row, a pick, the unplaced part of `reveal`, a taken pile or `aside`.
@@ -104,17 +113,34 @@ Setup = namedtuple("Setup", "players seed edition end_score tactical turn_second
 #   reveal         the latest turn's revealed cards, (card, seat) in placing order
 #   pending        index in `reveal` of the card whose player must choose a row, or None
 #   over           the game has ended
-State = namedtuple(
-    "State",
-    "setup round turn hands rows picks acting piles sheet totals aside reveal pending over",
-)
-_new = tuple.__new__
+Cards = tuple[int, ...]
+Played = tuple[tuple[int, int], ...]  # (card, seat) pairs
+
+
+class State(NamedTuple):
+    setup: Setup
+    round: int
+    turn: int
+    hands: tuple[Cards, ...]
+    rows: tuple[Cards, ...]
+    picks: Played
+    acting: tuple[int, ...]
+    piles: tuple[Cards, ...]
+    sheet: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    aside: Cards
+    reveal: Played
+    pending: int | None
+    over: bool
+
+
+_new = tuple.__new__  # a State from a tuple of its fields, without NamedTuple's keyword parsing
 _SEATS = tuple(tuple(range(n)) for n in range(MAX_PLAYERS + 1))
 _NO_PILES = tuple(((),) * n for n in range(MAX_PLAYERS + 1))
 _MOVE_FORMAT = 'a move is {"card": n} to play a card or {"row": 0..3} to take a row'
 
 
-def _setup(players, seed, options) -> Setup:
+def _setup(players: object, seed: int, options: object) -> Setup:
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}")
     if options is not None and not isinstance(options, dict):
@@ -127,13 +153,19 @@ def _setup(players, seed, options) -> Setup:
         opts["edition"],
         opts["end_score"],
         opts["tactical"],
-        opts["turn_seconds"],
         cards,
         HEADS[opts["edition"]],
     )
 
 
-def _deal(setup, round_no, order, sheet, totals, reveal) -> State:
+def _deal(
+    setup: Setup,
+    round_no: int,
+    order: Sequence[int],
+    sheet: tuple[tuple[int, ...], ...],
+    totals: tuple[int, ...],
+    reveal: Played,
+) -> State:
     """Deal from `order` (top first): ten cards each one at a time, then four rows."""
     n = setup.players
     dealt = HAND_SIZE * n
@@ -147,7 +179,14 @@ def _deal(setup, round_no, order, sheet, totals, reveal) -> State:
     )  # fmt: skip
 
 
-def _place(s, hands, rows, piles, reveal, start) -> State:
+def _place(
+    s: State,
+    hands: tuple[Cards, ...],
+    rows: Iterable[Cards],
+    piles: tuple[Cards, ...],
+    reveal: Played,
+    start: int,
+) -> State:
     """Place reveal[start:] in order, up to a card lower than every row, and move on.
 
     `s` is the state before placing: the turn ends when every card is placed (the
@@ -191,7 +230,7 @@ def _place(s, hands, rows, piles, reveal, start) -> State:
     return _end_round(finished)
 
 
-def _end_round(s) -> State:
+def _end_round(s: State) -> State:
     """Score a finished round (hands empty, every card placed); end the game or deal anew."""
     setup = s.setup
     table = setup.heads
@@ -205,17 +244,18 @@ def _end_round(s) -> State:
     return _deal(setup, round_no, order, sheet, totals, s.reveal)
 
 
-def _take_row(s, r) -> State:
+def _take_row(s: State, r: int) -> State:
     """The pending card's player takes row `r`; the card starts it; placement goes on."""
     _, _, _, hands, rows, _, _, piles, _, _, _, reveal, pending, _ = s
+    assert pending is not None  # callers take a row only while a card waits for one
     card, seat = reveal[pending]
     piles = piles[:seat] + (piles[seat] + rows[r],) + piles[seat + 1 :]
-    rows = list(rows)
-    rows[r] = (card,)
-    return _place(s, hands, rows, piles, reveal, pending + 1)
+    new_rows = list(rows)
+    new_rows[r] = (card,)
+    return _place(s, hands, new_rows, piles, reveal, pending + 1)
 
 
-def _refuse(s, seat, move) -> NoReturn:
+def _refuse(s: State, seat: object, move: object) -> NoReturn:
     """Raise the sentence that says why `move` by `seat` is not legal now."""
     if s.over:
         raise IllegalMove("the game is over")
@@ -240,16 +280,28 @@ def _refuse(s, seat, move) -> NoReturn:
 
 
 class KorovaEngine:
-    """The engine protocol (docs/engines.md) for Корова 006."""
+    """The engine protocol (games.engines.protocol) for Корова 006."""
 
+    name = "korova"
     options = OPTIONS
+    dealer_cut: Literal["highest"] = "highest"
+    # Every seat picks a card face down in the same turn: a pick leaves the turn open to
+    # the seats that have not picked yet.
+    simultaneous = True
 
-    def new_game(self, players, seed=None, options=None, deck=None) -> State:
+    def new_game(
+        self,
+        players: int,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        deck: Sequence[Any] | None = None,
+    ) -> State:
         if seed is None and deck is None:
             raise ValueError("seed may be left out only when a deck is given")
         if seed is not None and type(seed) is not int:
             raise ValueError(f"seed must be a whole number, not {seed!r}")
         setup = _setup(players, 0 if seed is None else seed, options)
+        order: Sequence[int]
         if deck is None:
             order = shuffled(setup.cards, setup.seed, "round", 1)
         else:
@@ -263,17 +315,17 @@ class KorovaEngine:
         n = setup.players
         return _deal(setup, 1, order, (), (0,) * n, ())
 
-    def to_act(self, state) -> list:
+    def to_act(self, state: State) -> list[int]:
         return list(state.acting)
 
-    def legal_moves(self, state, seat) -> list:
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
         if type(seat) is not int or seat not in state.acting:
             return []
         if state.pending is None:
             return [{"card": card} for card in state.hands[seat]]
         return [{"row": 0}, {"row": 1}, {"row": 2}, {"row": 3}]
 
-    def apply(self, state, seat, move) -> State:
+    def apply(self, state: State, seat: int, move: Move) -> State:
         # Short paths for the two kinds of legal move; _refuse explains anything else.
         (setup, round_no, turn, hands, rows, picks, acting, piles, sheet, totals, aside, reveal,
          pending, _) = state  # fmt: skip
@@ -283,16 +335,16 @@ class KorovaEngine:
                 hand = hands[seat]
                 if type(card) is int and card in hand:
                     i = hand.index(card)
-                    hands = list(hands)
-                    hands[seat] = hand[:i] + hand[i + 1 :]
+                    new_hands = list(hands)
+                    new_hands[seat] = hand[:i] + hand[i + 1 :]
                     picks += ((card, seat),)
                     if len(acting) == 1:
                         # Cards are unique: sorted (card, seat) pairs are in placing order.
-                        return _place(state, tuple(hands), rows, piles, tuple(sorted(picks)), 0)
+                        return _place(state, tuple(new_hands), rows, piles, tuple(sorted(picks)), 0)
                     i = acting.index(seat)
                     return _new(
                         State,
-                        (setup, round_no, turn, tuple(hands), rows, picks,
+                        (setup, round_no, turn, tuple(new_hands), rows, picks,
                          acting[:i] + acting[i + 1 :], piles, sheet, totals, aside, reveal, None,
                          False),
                     )  # fmt: skip
@@ -302,19 +354,22 @@ class KorovaEngine:
                     return _take_row(state, r)
         _refuse(state, seat, move)
 
-    def timeout(self, state, seat) -> State:
+    def timeout_move(self, state: State, seat: int) -> Move:
         """Lowest card in hand; for a row choice, the row with the fewest heads (lowest index)."""
         if state.over:
             raise IllegalMove("the game is over")
         if type(seat) is not int or seat not in state.acting:
             raise IllegalMove("it is not your turn")
         if state.pending is None:
-            return self.apply(state, seat, {"card": state.hands[seat][0]})
+            return {"card": state.hands[seat][0]}
         table = state.setup.heads
         row_heads = [sum([table[card] for card in row]) for row in state.rows]
-        return _take_row(state, row_heads.index(min(row_heads)))
+        return {"row": row_heads.index(min(row_heads))}
 
-    def view(self, state, seat=None) -> dict:
+    def timeout(self, state: State, seat: int) -> State:
+        return self.apply(state, seat, self.timeout_move(state, seat))
+
+    def view(self, state: State, seat: int | None = None) -> View:
         setup = state.setup
         n = setup.players
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
@@ -330,7 +385,7 @@ class KorovaEngine:
             picked = [True] * n  # everyone's card is revealed
         else:
             picked = [s not in state.acting for s in range(n)]
-        view = {
+        view: View = {
             "players": n,
             "edition": setup.edition,
             "end_score": setup.end_score,
@@ -353,15 +408,15 @@ class KorovaEngine:
             view["my_pick"] = next((card for card, s in state.picks if s == seat), None)
         return view
 
-    def is_over(self, state) -> bool:
+    def is_over(self, state: State) -> bool:
         return state.over
 
-    def outcome(self, state) -> dict:
+    def outcome(self, state: State) -> Outcome:
         """Totals of the finished rounds; the winners only once the game is over."""
         totals = list(state.totals)
         return {"winners": winners(totals) if state.over else [], "draw": False, "scores": totals}
 
-    def dump(self, state) -> dict:
+    def dump(self, state: State) -> Dump:
         setup = state.setup
         return {
             "players": setup.players,
@@ -370,7 +425,6 @@ class KorovaEngine:
                 "edition": setup.edition,
                 "end_score": setup.end_score,
                 "tactical": setup.tactical,
-                "turn_seconds": setup.turn_seconds,
             },
             "round": state.round,
             "turn": state.turn,
@@ -385,13 +439,14 @@ class KorovaEngine:
             "over": state.over,
         }
 
-    def load(self, data: dict) -> State:
+    def load(self, data: Dump) -> State:
         setup = _setup(data["players"], data["seed"], data["options"])
         n = setup.players
         picks = tuple((card, seat) for card, seat in data["picks"])
         reveal = tuple((card, seat) for card, seat in data["reveal"])
         pending = data["pending"]
         sheet = tuple(tuple(round_heads) for round_heads in data["sheet"])
+        acting: tuple[int, ...]
         if data["over"]:
             acting = ()
         elif pending is not None:
@@ -417,4 +472,4 @@ class KorovaEngine:
         )
 
 
-ENGINE = KorovaEngine()
+ENGINE: Engine[State] = KorovaEngine()

@@ -1,4 +1,9 @@
-"""Validation of per-game options: every engine declares its options here."""
+"""Validation of per-game options: every engine declares its options here.
+
+The turn clock is not one of them: it is the table's. A table (games/table_setup.py) and a
+season's rules (which set its fixtures' tables) carry it beside the game's options, under the
+name and within the bounds of TURN_CLOCK; an engine neither checks nor keeps it.
+"""
 
 from dataclasses import dataclass
 from typing import Any
@@ -9,11 +14,11 @@ class Option:
     name: str
     default: Any
     kind: type  # int, bool or str
-    choices: tuple = ()
+    choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
 
-    def check(self, value):
+    def check(self, value: Any) -> Any:
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"option {self.name!r} must be a whole number, not {value!r}")
@@ -32,14 +37,24 @@ class Option:
         return value
 
 
-def resolve_options(declared: tuple[Option, ...], given: dict | None) -> dict:
-    """Defaults overlaid with `given`; ValueError names any unknown option or bad value."""
+# The table's clock, in seconds a turn: declared once, here, below both the live tables and
+# the seasons' rules that set it.
+TURN_CLOCK = Option("turn_seconds", 30, int, minimum=2, maximum=3600)
+
+
+def resolve_options(declared: tuple[Option, ...], given: object) -> dict[str, Any]:
+    """Defaults overlaid with `given`; ValueError names any unknown option or bad value.
+
+    TURN_CLOCK in `given` (a season's rules, a table's options, a game dumped before the
+    clock left the engines) is passed over: it is the table's, not the game's."""
     by_name = {option.name: option for option in declared}
     if given is None:
         given = {}
     elif not isinstance(given, dict):
         raise ValueError(f"options are a mapping of option names to values, not {given!r}")
-    unknown = sorted(map(repr, set(given) - set(by_name)))  # names need not be strings
+    unknown = sorted(
+        map(repr, set(given) - set(by_name) - {TURN_CLOCK.name})
+    )  # names need not be strings
     if unknown:
         raise ValueError(f"unknown option {unknown[0]}; known: {', '.join(sorted(by_name))}")
     return {

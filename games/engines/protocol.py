@@ -1,46 +1,93 @@
 """The engine protocol, written down: what every game's engine offers (docs/engines.md).
 
 `games.engines.get_engine(name)` returns an object of this shape; live tables, bots, the
-simulator and the scoring kinds use nothing else of an engine. A static checker (or
-`isinstance(engine, Engine)`, which checks the names) holds each engine to it.
+simulator and the scoring kinds use nothing else of an engine. Each engine module binds its
+`ENGINE` as `Engine[<its state>]`, so mypy (`make lint`) holds each engine to the protocol,
+argument and return types included; `isinstance(engine, Engine)` checks the names at run time.
 """
 
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Sequence
+from typing import Any, Literal, Protocol, TypedDict, TypeVar, runtime_checkable
 
 from .options import Option
 
+StateT = TypeVar("StateT")
+
+# A move or a view: JSON-safe, so its values are whatever JSON holds.
+Move = dict[str, Any]
+View = dict[str, Any]
+Dump = dict[str, Any]
+
+# What a time-out "plays" when the rules make it play no move at all (Convoy: the turn is lost).
+FORFEIT: Move = {"forfeit": True}
+
+# The cut for the first deal (games/cuts.py): which card deals.
+DealerCut = Literal["highest", "lowest"]
+
+
+class Outcome(TypedDict):
+    winners: list[int]  # seats
+    draw: bool
+    scores: list[int]  # per seat, or per side for Convoy
+
 
 @runtime_checkable
-class Engine(Protocol):
+class Engine(Protocol[StateT]):
     """A game's rules: pure, no I/O, no global random state.
 
     States are opaque to callers; `dump` and `load` turn them into JSON and back without
     loss. Moves are JSON-safe dicts; an illegal one raises `IllegalMove` with a sentence
-    for the player. `options` declares the game's rule options (defaults, types, ranges).
+    for the player. `options` declares the game's rule options (defaults, types, ranges);
+    the turn clock is not one of them: it is the table's (games/table_setup.py).
+
+    What live play needs besides the moves: `timeout_move` (the move a time-out makes, to
+    log and replay), `simultaneous` (whether the seats of a turn act together, each move
+    leaving the turn open to the others) and `dealer_cut` (which card deals the first deal).
     """
 
-    options: tuple[Option, ...]
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def options(self) -> tuple[Option, ...]: ...
+
+    @property
+    def dealer_cut(self) -> DealerCut: ...
+
+    @property
+    def simultaneous(self) -> bool: ...
 
     def new_game(
-        self, players: int, seed: int | None = None, options: dict | None = None, deck=None
-    ) -> Any: ...
+        self,
+        players: int,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        deck: Sequence[Any] | None = None,
+    ) -> StateT: ...
 
-    def to_act(self, state: Any) -> list[int]: ...
+    def to_act(self, state: StateT) -> list[int]: ...
 
-    def legal_moves(self, state: Any, seat: int) -> list[dict]: ...
+    def legal_moves(self, state: StateT, seat: int) -> list[Move]: ...
 
-    def apply(self, state: Any, seat: int, move: dict) -> Any: ...
+    def apply(self, state: StateT, seat: int, move: Move) -> StateT: ...
 
-    def timeout(self, state: Any, seat: int) -> Any: ...
+    def timeout_move(self, state: StateT, seat: int) -> Move:
+        """The move the clock plays for `seat`: one of its legal moves, or FORFEIT when the
+        rules make a time-out play none. IllegalMove when `seat` is not to act."""
+        ...
 
-    def view(self, state: Any, seat: int | None = None) -> dict: ...
+    def timeout(self, state: StateT, seat: int) -> StateT:
+        """The state after `seat`'s time-out: `timeout_move` played (FORFEIT: the turn lost)."""
+        ...
 
-    def is_over(self, state: Any) -> bool: ...
+    def view(self, state: StateT, seat: int | None = None) -> View: ...
 
-    def outcome(self, state: Any) -> dict:
+    def is_over(self, state: StateT) -> bool: ...
+
+    def outcome(self, state: StateT) -> Outcome:
         """{"winners": [seats], "draw": bool, "scores": [...]} (per side for Convoy)."""
         ...
 
-    def dump(self, state: Any) -> dict: ...
+    def dump(self, state: StateT) -> Dump: ...
 
-    def load(self, data: dict) -> Any: ...
+    def load(self, data: Dump) -> StateT: ...

@@ -7,9 +7,13 @@ engine touches the module-level random state.
 """
 
 import random
+from collections.abc import Iterable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
-def shuffled(cards, seed: int, *salt) -> list:
+def shuffled(cards: Iterable[T], seed: int, *salt: object) -> list[T]:
     """Return a new list with `cards` in the order fixed by (seed, salt)."""
     deck = list(cards)
     random.Random(f"{seed}:{':'.join(map(str, salt))}").shuffle(deck)

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from games.engines import get_engine
-from games.engines.options import Option, resolve_options
+from games.engines.options import TURN_CLOCK, Option, resolve_options
 from scoring.charts import Chart
 from scoring.ratings import RatedMatch
 
@@ -172,6 +172,11 @@ class GameKind:
     @property
     def engine(self):
         return get_engine(self.game)
+
+    @property
+    def season_options(self) -> tuple[Option, ...]:
+        """What a season's rules may set: the engine's options and its tables' clock."""
+        return (*self.engine.options, TURN_CLOCK)
 
     def options(self, rule_options) -> dict:
         """The season's rule options with the engine's defaults; ValueError if not valid."""

@@ -54,6 +54,7 @@ def log_client(request, client):
 
 def pick_for(table: Table, seat: int) -> dict:
     eng = get_engine(table.game)
+    assert table.state is not None
     return eng.legal_moves(eng.load(table.state), seat)[0]
 
 
@@ -94,6 +95,7 @@ def hidden_probes(table: Table, pick: dict) -> list[tuple[str, object, object]]:
     its seed, its state or an unrevealed move: the lookups of the seed (a whole number), text
     lookups on both, JSON keys and paths, and paths through related models."""
     seed, state = table.seed, table.state
+    assert state is not None
     digits, card = str(seed), state["hands"][0][0]
     return [
         ("seed", seed, seed + 1),

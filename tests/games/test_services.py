@@ -6,10 +6,9 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.engines import IllegalMove, get_engine
+from games.engines import FORFEIT, IllegalMove, get_engine
 from games.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
 from games.models import Table, TableMove
-from games.turns import FORFEIT
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

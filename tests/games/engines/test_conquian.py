@@ -641,8 +641,8 @@ def test_a_match_is_played_through_many_deals():
 # -- time-outs ----------------------------------------------------------------------------------
 
 
-def test_turn_seconds_option_defaults_to_thirty():
-    assert resolve_options(OPTIONS, None)["turn_seconds"] == 30
+def test_the_engine_declares_its_options_and_not_the_tables_clock():
+    assert "turn_seconds" not in resolve_options(OPTIONS, None)
     assert ENGINE.options is OPTIONS
 
 
@@ -729,7 +729,7 @@ def test_conquian_is_for_exactly_two_players(players):
 
 @pytest.mark.parametrize(("options", "name"), [
     ({"target": 0}, "target"), ({"target": "5"}, "target"), ({"carry_over": "triple"}, "carry_over"),
-    ({"forcing": 1}, "forcing"), ({"turn_seconds": "30"}, "turn_seconds"), ({"jokers": 2}, "jokers"),
+    ({"forcing": 1}, "forcing"), ({"jokers": 2}, "jokers"),
 ])  # fmt: skip
 def test_bad_options_name_the_option(options, name):
     with pytest.raises(ValueError, match=name):

@@ -219,7 +219,6 @@ def test_options_and_their_defaults():
     assert {option.name: option.default for option in OPTIONS} == {
         "hand_size": 5,
         "dead_card_exchange": True,
-        "turn_seconds": 30,
     }
     assert ENGINE.options == OPTIONS
     with pytest.raises(ValueError, match="dead_card_exchange"):
@@ -948,14 +947,6 @@ def test_a_timeout_after_an_exchange_keeps_the_exchange():
     state = ENGINE.timeout(state, 0)
     assert ENGINE.view(state, 0)["hand"] == ["QH", "KH"]
     assert ENGINE.view(state, 0)["to_act"] == [1]
-
-
-def test_turn_seconds_defaults_to_thirty_and_is_an_option():
-    assert ENGINE.view(ENGINE.new_game(players=2, seed=1), None)["options"]["turn_seconds"] == 30
-    state = ENGINE.new_game(players=2, seed=1, options={"turn_seconds": 45})
-    assert ENGINE.view(state, None)["options"]["turn_seconds"] == 45
-    with pytest.raises(ValueError, match="turn_seconds"):
-        ENGINE.new_game(players=2, seed=1, options={"turn_seconds": "30"})
 
 
 # -- protocol --------------------------------------------------------------------------------

@@ -138,7 +138,6 @@ def test_options_and_their_defaults():
         "edition": "korova-006",
         "end_score": 66,
         "tactical": False,
-        "turn_seconds": 30,
     }
     data = ENGINE.dump(ENGINE.new_game(4, seed=3))
     assert data["options"] == defaults
@@ -151,8 +150,7 @@ def test_unknown_option_raises_value_error_naming_it():
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("edition", "deluxe"), ("end_score", "66"), ("end_score", 0), ("tactical", 1),
-     ("turn_seconds", 0), ("turn_seconds", True)],
+    [("edition", "deluxe"), ("end_score", "66"), ("end_score", 0), ("tactical", 1)],
 )  # fmt: skip
 def test_bad_option_value_raises_value_error_naming_it(name, value):
     with pytest.raises(ValueError, match=name):
@@ -480,12 +478,6 @@ def test_classic_edition_scores_55_as_seven():
 
 
 # --- Timer ----------------------------------------------------------------------------------
-
-
-def test_turn_seconds_option_is_stored_with_the_game():
-    state = ENGINE.new_game(4, seed=1, options={"turn_seconds": 45})
-    assert ENGINE.dump(state)["options"]["turn_seconds"] == 45
-    assert ENGINE.load(ENGINE.dump(state)).setup.turn_seconds == 45
 
 
 def test_timeout_plays_the_lowest_card_in_hand():

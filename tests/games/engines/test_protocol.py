@@ -16,7 +16,15 @@ PROTOCOL_METHODS = [
 
 
 def test_get_engine_promises_an_engine():
-    assert typing.get_type_hints(get_engine)["return"] is Engine
+    assert typing.get_origin(typing.get_type_hints(get_engine)["return"]) is Engine
+
+
+@pytest.mark.parametrize("name", ENGINE_NAMES)
+def test_every_engine_says_what_live_play_needs(name):
+    engine = get_engine(name)
+    assert engine.name == name
+    assert engine.dealer_cut == ("lowest" if name == "conquian" else "highest")
+    assert engine.simultaneous is (name == "korova")
 
 
 @pytest.mark.parametrize("name", ENGINE_NAMES)

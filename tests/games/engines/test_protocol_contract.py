@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engines import IllegalMove, get_engine
+from games.engines import FORFEIT, IllegalMove, get_engine
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -29,9 +29,9 @@ each_game = pytest.mark.parametrize(("name", "players"), GAMES, ids=GAME_IDS)
 
 PLAYER_COUNTS = {"convoy": (2, 3, 4, 6), "korova": tuple(range(2, 11)), "conquian": (2,)}
 DEFAULT_OPTIONS = {  # docs/rules.md, with the names of docs/engines.md ("The protocol in full")
-    "convoy": {"hand_size": 5, "dead_card_exchange": True, "turn_seconds": 30},
-    "korova": {"edition": "korova-006", "end_score": 66, "tactical": False, "turn_seconds": 30},
-    "conquian": {"target": 5, "carry_over": "double", "forcing": True, "turn_seconds": 30},
+    "convoy": {"hand_size": 5, "dead_card_exchange": True},
+    "korova": {"edition": "korova-006", "end_score": 66, "tactical": False},
+    "conquian": {"target": 5, "carry_over": "double", "forcing": True},
 }
 CHOICES = {"edition": ("korova-006", "classic"), "carry_over": ("double", "add", "none")}
 # Small games, so that random play reaches the end (and Корова's row choices) quickly.
@@ -174,8 +174,8 @@ def test_random_play_reaches_every_kind_of_decision():
 
 # -- get_engine and new_game -------------------------------------------------------------------
 
-PROTOCOL = ("new_game", "to_act", "legal_moves", "apply", "timeout", "view", "is_over")
-PROTOCOL += ("outcome", "dump", "load")
+PROTOCOL = ("new_game", "to_act", "legal_moves", "apply", "timeout_move", "timeout", "view",
+            "is_over", "outcome", "dump", "load")  # fmt: skip
 
 
 @pytest.mark.parametrize("name", ["convoy", "korova", "conquian"])
@@ -201,11 +201,10 @@ def test_new_game_takes_keywords_and_is_fully_determined_by_its_arguments(name, 
     eng = get_engine(name)
     options = dict(QUICK_OPTIONS[name])
     first = eng.new_game(players=players, seed=7, options=options, deck=None)
-    options["turn_seconds"] = 99  # the caller's dict is not kept
+    options["tactical" if name == "korova" else "forcing"] = True  # the caller's dict is not kept
     again = eng.new_game(players=players, seed=7, options=dict(QUICK_OPTIONS[name]))
     assert first == again
     assert eng.dump(first) == eng.dump(again)
-    assert eng.dump(first)["options"]["turn_seconds"] == 30
     others = [eng.dump(eng.new_game(players=players, seed=seed)) for seed in (8, 9, 10)]
     assert any(other["hands"] != eng.dump(first)["hands"] for other in others)
     deck = full_deck(name, players)
@@ -394,6 +393,27 @@ def test_timeout_is_pure_and_play_goes_on_legally(name, players):
             assert eng.dump(state) == before
             check_turn_structure(eng, after, players)
             assert eng.dump(after) != before
+
+
+@each_game
+def test_a_time_out_plays_the_first_legal_move_that_does_what_it_does_or_forfeits(name, players):
+    """The move the clock plays is the one the log shows and a replay applies: a legal move
+    (the first with the time-out's result), or FORFEIT only where no legal move does that."""
+    eng = get_engine(name)
+    for _, state in playing_positions(name, players):
+        for seat in eng.to_act(state):
+            move = eng.timeout_move(state, seat)
+            timed_out = eng.dump(eng.timeout(state, seat))
+            same = [
+                m
+                for m in eng.legal_moves(state, seat)
+                if eng.dump(eng.apply(state, seat, m)) == timed_out
+            ]
+            assert move == (same[0] if same else FORFEIT)
+            assert (move == FORFEIT) == (name == "convoy")
+        for seat in [s for s in range(players) if s not in eng.to_act(state)]:
+            with pytest.raises(IllegalMove):
+                eng.timeout_move(state, seat)
 
 
 def not_seats(players):
@@ -699,6 +719,19 @@ def test_an_unknown_option_is_a_value_error_naming_it(name, players):
     for options in ({1: 5}, {None: 1, "target": 5}, {("a",): 1}):
         with pytest.raises(ValueError, match="option"):
             eng.new_game(players=players, seed=1, options=options)
+
+
+@each_game
+def test_the_turn_clock_is_the_tables_so_the_engine_neither_checks_nor_keeps_it(name, players):
+    eng = get_engine(name)
+    plain = eng.new_game(players=players, seed=1)
+    for clock in (45, 1, "thirty"):
+        with_clock = eng.new_game(players=players, seed=1, options={"turn_seconds": clock})
+        assert eng.dump(with_clock) == eng.dump(plain)
+    assert "turn_seconds" not in {option.name for option in eng.options}
+    dumped_with_a_clock = eng.dump(plain)  # as games were stored while engines kept it
+    dumped_with_a_clock["options"] = {**dumped_with_a_clock["options"], "turn_seconds": 30}
+    assert eng.dump(eng.load(dumped_with_a_clock)) == eng.dump(plain)
 
 
 @each_game
