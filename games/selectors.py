@@ -77,7 +77,16 @@ def table_as_seen(*, table: Table, user) -> dict:
         "outcome": outcome,
         "fixture": table.fixture_id,
         "cut": table.cut,
+        "held": table.held,
+        "awaiting": awaited_seats(table=table, seats=seats),
     }
+
+
+def awaited_seats(*, table: Table, seats: list[Seat]) -> list[int]:
+    """The seats of a waiting fixture table whose players have not come to it yet."""
+    if table.fixture_id is None or table.status != Table.Status.WAITING:
+        return []
+    return [seat.seat for seat in seats if seat.joined_at is None]
 
 
 def table_log_for_viewer(*, table_id: int, user) -> list[dict]:
@@ -211,6 +220,8 @@ def table_replay_step(*, table_id: int, step: int) -> dict:
             "outcome": eng.outcome(state) if over else None,
             "fixture": table.fixture_id,
             "cut": table.cut,
+            "held": False,
+            "awaiting": [],
         },
         "hands": [
             {"seat": seat, "name": names[seat], "view": eng.view(state, seat)}
@@ -257,6 +268,15 @@ def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
     return {"fixture": fixture, "tables": tables, "may_start": may_start}
 
 
+def may_resume(*, table: dict, user) -> bool:
+    """Whether `user` may go on with the held fixture table `table` (its JSON): staff of the
+    fixture's venue or a league admin."""
+    if not table["held"] or user is None or not user.is_authenticated:
+        return False
+    venue_id = Fixture.objects.filter(pk=table["fixture"]).values_list("venue_id", flat=True).get()
+    return can_enter_results(user=user, venue_id=venue_id)
+
+
 def tables_by_venue(*, tables: list[dict]) -> list[dict]:
     """Lobby rows grouped by where they are played: each fixture's venue, then casual tables
     under "Casual tables"; [{"name", "tables"}], venues by name."""
@@ -276,17 +296,19 @@ def tables_by_venue(*, tables: list[dict]) -> list[dict]:
 
 def table_version(*, table_id: int) -> dict:
     """What a table's page depends on besides its viewer, in one small query: the turn, the
-    status, the open turn's deadline, how many log entries and taken seats it has. Two reads
-    with the same version show the same page to the same viewer (a move adds a log entry, a
-    join takes a seat, the deal changes the status), so a poll can be answered with 304
-    without loading the game. Raises Table.DoesNotExist."""
+    status, the open turn's deadline, whether it is held, how many log entries, taken seats
+    and joined seats it has. Two reads with the same version show the same page to the same
+    viewer (a move adds a log entry, a join takes a seat or marks it joined, the deal changes
+    the status), so a poll can be answered with 304 without loading the game.
+    Raises Table.DoesNotExist."""
     taken = Q(seats__bot=True) | Q(seats__user__isnull=False) | Q(seats__player__isnull=False)
     return (
         Table.objects.filter(pk=table_id)
         .annotate(
             log_entries=Count("moves", distinct=True),
             taken_seats=Count("seats", filter=taken, distinct=True),
+            joined_seats=Count("seats", filter=Q(seats__joined_at__isnull=False), distinct=True),
         )
-        .values("turn", "status", "deadline", "log_entries", "taken_seats")
+        .values("turn", "status", "deadline", "held", "log_entries", "taken_seats", "joined_seats")
         .get()
     )
