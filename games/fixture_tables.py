@@ -86,18 +86,16 @@ def fixture_seat_join(*, table: Table, by, now) -> None:
     """`by` says "I am here" at a fixture's table (locked by the caller): their seat is marked
     joined, and the game is dealt when every seat has. Saying it again changes nothing.
 
-    Raises PermissionDenied when `by` holds no seat at the table, and TableClosed when the game has
-    begun or ended without them having joined (a seat that joined is simply shown the table).
+    Raises PermissionDenied when `by` holds no seat at the table. Once the game has begun
+    (every seat joined, or a table from before seats joined) it changes nothing either.
     """
     seat = next((seat for seat in table.seats.all() if by.pk and seat.user_id == by.pk), None)
     if seat is None:
         raise PermissionDenied(
             "The seats at a fixture's table belong to the fixture's players: only they can join it."
         )
-    if seat.joined_at is not None:
+    if seat.joined_at is not None or table.status != Table.Status.WAITING:
         return
-    if table.status != Table.Status.WAITING:
-        raise TableClosed("This table's game has begun or ended.")
     seat.joined_at = now
     seat.save(update_fields=["joined_at"])
     if all(other.joined_at is not None for other in table.seats.all()):

@@ -16,6 +16,7 @@ from django.utils import timezone
 from games.engines import get_engine
 from leagues.models import Fixture, TeamMember
 from leagues.permissions import can_enter_results
+from scoring.selectors import fixture_day_to_come
 
 from .models import Seat, Table
 from .services import table_turn_expire
@@ -243,8 +244,9 @@ def table_replay_step(*, table_id: int, step: int) -> dict:
 
 
 def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
-    """A fixture's live tables in order, and whether `user` may start them (staff of its
-    venue or one of its players, while it is scheduled and none has started).
+    """A fixture's live tables in order, whether `user` may start them (staff of its venue or
+    one of its players, while it is scheduled, its day has come and none has started), and
+    `day_to_come`: the fixture's day while it is still to come, else None.
     Raises Fixture.DoesNotExist."""
     fixture = Fixture.objects.select_related(
         "season__league", "home_team", "away_team", "venue"
@@ -254,8 +256,10 @@ def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
          "status_label": table.get_status_display()}
         for table in fixture.live_tables.prefetch_related("seats").order_by("number")
     ]  # fmt: skip
+    day_to_come = fixture_day_to_come(fixture=fixture)
     may_start = (
         not tables
+        and day_to_come is None
         and fixture.status == Fixture.Status.SCHEDULED
         and user.is_authenticated
         and (
@@ -265,7 +269,12 @@ def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
             ).exists()
         )
     )
-    return {"fixture": fixture, "tables": tables, "may_start": may_start}
+    return {
+        "fixture": fixture,
+        "tables": tables,
+        "may_start": may_start,
+        "day_to_come": day_to_come,
+    }
 
 
 def may_resume(*, table: dict, user) -> bool:

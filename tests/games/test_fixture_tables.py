@@ -6,6 +6,7 @@ import random
 import time
 
 import pytest
+from django.test import Client as DjangoClient
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -111,6 +112,10 @@ def test_a_fixtures_tables_do_not_open_before_its_day_as_its_result_is_not_taken
         assert body["code"] == "before_fixture_day" and body["fixture_day"] == day.isoformat()
         assert "its tables open from that day on" in body["detail"]
     assert not Table.objects.exists()
+    page = DjangoClient()
+    page.force_login(fixture_players(fixture)[0].user)
+    html = page.get(reverse("fixture-tables", args=[fixture.pk])).content.decode()
+    assert "start-fixture-tables" not in html and "its tables open from that day on" in html
     at_day(fixture, days=-3)  # played late, like a result entered late: still open
     assert start(fixture, client_for(fixture_players(fixture)[0].user)).status_code == 201
 
@@ -309,7 +314,7 @@ def wait_for_the_clock(table_id: int, turn: int, timeout: float) -> None:
 def test_a_fixture_turn_the_worker_runs_out_is_played_by_the_clock_and_the_result_still_comes(
     table_worker,
 ):
-    fixture = league_fixture(Game.KOROVA, rule_options={"end_score": 1, "turn_seconds": 2})
+    fixture = league_fixture(Game.KOROVA, rule_options={"end_score": 1, "turn_seconds": 5})
     players = fixture_players(fixture)
     clients = {player.pk: client_for(player.user) for player in players}
     table_id = start_and_join(fixture, clients)[0]["id"]
@@ -320,7 +325,7 @@ def test_a_fixture_turn_the_worker_runs_out_is_played_by_the_clock_and_the_resul
         if eng.is_over(state):
             break
         if table.turn == 3 and not table.moves.filter(turn=3).exists():
-            wait_for_the_clock(table_id, turn=3, timeout=10)  # everyone looks away
+            wait_for_the_clock(table_id, turn=3, timeout=15)  # everyone looks away
             continue
         seat = eng.to_act(state)[0]
         player = table.seats.get(seat=seat).player
@@ -440,3 +445,39 @@ def test_a_live_result_after_a_version_entered_meanwhile_waits_as_a_proposal(db,
         "A live result waits"
         not in client.get(reverse("result-entry", args=[fixture.pk])).content.decode()
     )
+
+
+def test_the_table_page_asks_each_awaited_player_and_lets_staff_resume_a_held_game(db):
+    fixture = league_fixture(Game.CONQUIAN)
+    players = fixture_players(fixture)
+    table_id = start(fixture, client_for(players[0].user)).json()[0]["id"]
+    seated = [seat.user for seat in Table.objects.get(pk=table_id).seats.order_by("seat")]
+    page_url = reverse("table-detail", args=[table_id])
+    pages = {}
+    for user in (*seated, players[3].user):
+        pages[user] = DjangoClient()
+        pages[user].force_login(user)
+    for user in seated:
+        assert "I am here" in pages[user].get(page_url).content.decode()
+    assert "I am here" not in pages[players[3].user].get(page_url).content.decode()
+
+    joined = pages[seated[0]].post(reverse("table-join", args=[table_id]))  # no JavaScript
+    assert joined.status_code == 302 and joined["Location"] == page_url
+    html = pages[seated[0]].get(page_url).content.decode()
+    assert "I am here" not in html and f"Still to come: {seated[1].player.name}." in html
+    refused = pages[players[3].user].post(reverse("table-join", args=[table_id]), follow=True)
+    assert "only they can join" in refused.content.decode()
+    pages[seated[1]].post(reverse("table-join", args=[table_id]))
+    assert Table.objects.get(pk=table_id).status == Table.Status.PLAYING
+
+    Table.objects.filter(pk=table_id).update(held=True, deadline=None)
+    staff = DjangoClient()
+    staff.force_login(StaffMembershipFactory(venue=fixture.venue).user)
+    assert "Resume the game" in staff.get(page_url).content.decode()
+    player_page = pages[seated[0]].get(page_url).content.decode()
+    assert "The game is held" in player_page and "Resume the game" not in player_page
+    pages[seated[0]].post(reverse("table-resume", args=[table_id]))
+    assert Table.objects.get(pk=table_id).held
+    assert staff.post(reverse("table-resume", args=[table_id]))["Location"] == page_url
+    table = Table.objects.get(pk=table_id)
+    assert not table.held and table.deadline is not None
