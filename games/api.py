@@ -3,8 +3,9 @@
 One view per operation: each validates its input, calls one service or selector, and maps the
 refusals to status codes: TableInvalid and IllegalMove → 400, NotYourTurn and PermissionDenied
 → 403, no such table or fixture → 404, TurnConflict (with the current turn), TableClosed and
-TooManyOpenTables → 409. Starting a table and moving are throttled per user (429 with
-Retry-After: games/throttles.py). A table's JSON comes from games.selectors.table_for_viewer, which shows only the
+TooManyOpenTables and BeforeFixtureDay (with its code and the day, as for a result) → 409.
+Starting a table and moving are throttled per user (429 with Retry-After: games/throttles.py).
+A table's JSON comes from games.selectors.table_for_viewer, which shows only the
 requester's own seat (docs/api.md).
 """
 
@@ -19,11 +20,12 @@ from config.api_errors import FIELD_ERRORS_SCHEMA, ErrorOutputSerializer
 from games.engines import IllegalMove
 from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Fixture, Game
+from scoring.services import BeforeFixtureDay
 
 from .exceptions import NotYourTurn, TableClosed, TableInvalid, TooManyOpenTables, TurnConflict
 from .models import Table
 from .selectors import table_as_seen, table_for_viewer, table_log_for_viewer
-from .services import fixture_tables_start, table_create, table_join, table_move
+from .services import fixture_tables_start, table_create, table_join, table_move, table_resume
 from .throttles import TableCreateThrottle, TableMoveThrottle
 
 NO_TABLE = {"detail": "No such table."}
@@ -61,6 +63,14 @@ class TableOutputSerializer(serializers.Serializer):
     fixture = serializers.IntegerField(allow_null=True)
     cut = serializers.JSONField(
         allow_null=True, help_text="A fixture table's cut for the first deal (who sits in seat 0)."
+    )
+    held = serializers.BooleanField(
+        help_text="A fixture table whose game waits for the venue's staff: a seat let the clock "
+        "play its turns; no clock runs and moves are refused until staff resume it."
+    )
+    awaiting = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The seats of a waiting fixture table whose players have not joined yet.",
     )
 
 
@@ -114,10 +124,10 @@ class MoveInputSerializer(serializers.Serializer):
     move = serializers.JSONField(help_text='The move, e.g. {"card": 55} (docs/engines.md).')
 
 
-class FixtureTablesInputSerializer(serializers.Serializer):
-    options = serializers.DictField(
-        required=False, default=dict, help_text='Only {"turn_seconds": 2..3600}.'
-    )
+class BeforeFixtureDayOutputSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.ChoiceField(choices=["before_fixture_day"])
+    fixture_day = serializers.DateField(help_text="The day the fixture is played.")
 
 
 def _invalid(exc: TableInvalid) -> Response:
@@ -202,11 +212,15 @@ class TableJoinApi(APIView):
 
     @extend_schema(
         tags=["tables"],
-        summary="Take an open seat at a casual table",
+        summary='Take an open seat at a casual table, or say "I am here" at a fixture\'s',
+        description="At a fixture's table the seats belong to the fixture's players: joining "
+        "marks your seat, and the table stays `waiting` (no clock) until every seated player "
+        "has joined; then the game starts. Joining again changes nothing.",
         request=None,
         responses={
             200: TableOutputSerializer,
             401: _refusal("Not authenticated"),
+            403: _refusal("A fixture's table where you hold no seat"),
             404: _refusal("No such table"),
             409: _refusal("No open seat, or the game has begun"),
         },
@@ -216,6 +230,8 @@ class TableJoinApi(APIView):
             table_join(table_id=pk, by=request.user)
         except Table.DoesNotExist:
             return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
+        except PermissionDenied as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
         except TableClosed as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
         return Response(table_for_viewer(table_id=pk, user=request.user))
@@ -284,40 +300,91 @@ class TableLogApi(APIView):
             return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
 
 
+class TableResumeApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="Go on with a held fixture table",
+        description="Staff of the fixture's venue or a league admin: the open turn of a held "
+        "table (`held: true`) gets a fresh clock.",
+        request=None,
+        responses={
+            200: TableOutputSerializer,
+            401: _refusal("Not authenticated"),
+            403: _refusal("Not staff of the fixture's venue"),
+            404: _refusal("No such table"),
+            409: _refusal("The table is not held"),
+        },
+    )
+    def post(self, request, pk: int):
+        try:
+            table = table_resume(table_id=pk, by=request.user)
+        except Table.DoesNotExist:
+            return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
+        except PermissionDenied as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+        except TableClosed as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        return Response(table_as_seen(table=table, user=request.user))
+
+
 class FixtureTablesApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         tags=["tables"],
-        summary="Start a fixture's live tables",
-        description="Staff of the venue or a player of the fixture. Seats are bound to the "
-        "teams' players, and the cut decides seat 0. A repeat call answers 200 with the same "
-        "tables.",
-        request=FixtureTablesInputSerializer,
+        summary="Set up a fixture's live tables",
+        description="Staff of the venue or a player of the fixture, from the fixture's day on. "
+        "Seats are bound to the teams' players, and the cut decides seat 0; each table waits "
+        "until its seated players have joined (`POST /api/tables/{id}/join/`). The tables play "
+        "the season's rules and clock: a body with `options` is refused (400). A repeat call "
+        "answers 200 with the same tables.",
+        request=None,
         responses={
             200: TableOutputSerializer(many=True),
             201: TableOutputSerializer(many=True),
-            400: OpenApiResponse(FIELD_ERRORS_SCHEMA, description="Bad options"),
+            400: OpenApiResponse(
+                FIELD_ERRORS_SCHEMA, description="`options` sent, or season rules unplayable"
+            ),
             401: _refusal("Not authenticated"),
             403: _refusal("Neither staff of the venue nor a player of the fixture"),
             404: _refusal("No such fixture"),
-            409: _refusal("The fixture is void, postponed or already played"),
+            409: OpenApiResponse(
+                BeforeFixtureDayOutputSerializer,
+                description="The fixture's day has not come (`code`: `before_fixture_day`), or "
+                "the fixture is void, postponed or already played (`detail` only)",
+            ),
         },
     )
     def post(self, request, pk: int):
-        given = FixtureTablesInputSerializer(data=request.data)
-        if not given.is_valid():
-            return Response(given.errors, status=status.HTTP_400_BAD_REQUEST)
-        try:
-            tables, started = fixture_tables_start(
-                fixture_id=pk, options=given.validated_data["options"], by=request.user
+        if isinstance(request.data, dict) and "options" in request.data:
+            return Response(
+                {
+                    "options": [
+                        "A fixture's tables play the season's rules and its clock: options "
+                        "cannot be set."
+                    ]
+                },
+                status=status.HTTP_400_BAD_REQUEST,
             )
+        try:
+            tables, started = fixture_tables_start(fixture_id=pk, by=request.user)
         except Fixture.DoesNotExist:
             return Response({"detail": "No such fixture."}, status=status.HTTP_404_NOT_FOUND)
         except PermissionDenied as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
         except TableClosed as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        except BeforeFixtureDay as exc:
+            return Response(
+                {
+                    "detail": str(exc),
+                    "code": "before_fixture_day",
+                    "fixture_day": exc.fixture_day.isoformat(),
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
         except TableInvalid as exc:
             return _invalid(exc)
         body = [table_for_viewer(table_id=table.pk, user=request.user) for table in tables]

@@ -6,9 +6,12 @@ The game's kind (scoring.kinds) says which tables a fixture needs and who sits a
 live table as its source, in the same transaction as the move that ended the game, so the
 standings move at once.
 
-Tables whose players are all free start together (Conquian's two singles); a table that
+Tables whose players are all free are set up together (Conquian's two singles); a table that
 needs a player still at an unfinished table of the fixture (the next game of a Convoy best
-of N) starts when that table finishes and the fixture is not yet decided.
+of N) is set up when that table finishes and the fixture is not yet decided. A table set up
+waits, with no clock, until every seated player has come to it (`fixture_seat_join`); a game
+where a seat stops playing is held for the venue's staff (`fixture_table_hold_if_deserted`),
+never won on time-outs alone.
 """
 
 import logging
@@ -16,37 +19,44 @@ import random
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils import timezone
 
 from games.engines import get_engine
 from leagues.models import Fixture, Player, TeamMember
 from leagues.permissions import can_enter_results
 from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
-from scoring.services import FixtureNotOpen, result_submit
+from scoring.services import (
+    FixtureNotOpen,
+    ResultConflict,
+    ensure_fixture_day_has_come,
+    result_propose,
+    result_submit,
+)
 
 from . import turns
 from .cuts import deal_cut
-from .exceptions import TableClosed, TableInvalid
-from .models import Seat, Table
+from .exceptions import TableClosed
+from .models import Seat, Table, TableMove
 from .table_setup import check_engine_options, new_seed, turn_seconds_from
 
 logger = logging.getLogger(__name__)
 
+# A seat that lets the clock play this many of its own turns in a row holds a fixture's table.
+HOLD_AFTER_TIMEOUTS = 3
 
-def fixture_tables_start(*, fixture_id: int, options: dict, by) -> tuple[list[Table], bool]:
-    """Start the live tables of a fixture, seats bound to the teams' players after the cut.
 
-    Returns the fixture's tables and whether this call started them; once started, a repeat
-    call returns the same tables and False. Only `turn_seconds` may be set in `options`: the
-    tables play the season's rules.
+def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
+    """Set up the live tables of a fixture, seats bound to the teams' players after the cut.
+
+    Returns the fixture's tables and whether this call set them up; once set up, a repeat call
+    returns the same tables and False. Each table waits for its players to come to it; it
+    plays the season's rules and clock (`turn_seconds` of its rule options, else the default).
 
     Raises Fixture.DoesNotExist; PermissionDenied unless `by` serves the fixture's venue or
     plays for one of its teams; TableClosed for a void, postponed or already played fixture;
-    TableInvalid for options other than a valid `turn_seconds`.
+    BeforeFixtureDay (scoring's own rule for results) while the fixture's day has not come;
+    TableInvalid when the season's rules are not playable at a table.
     """
-    if not isinstance(options, dict):
-        raise TableInvalid({"options": "Options are a JSON object of option names to values."})
     with transaction.atomic():
         fixture = (
             Fixture.objects.select_for_update(of=("self",))
@@ -66,16 +76,66 @@ def fixture_tables_start(*, fixture_id: int, options: dict, by) -> tuple[list[Ta
             return existing, False
         if fixture.status != Fixture.Status.SCHEDULED:
             raise TableClosed(f"This fixture is {fixture.get_status_display().lower()}.")
-        unknown = sorted(set(options) - {"turn_seconds"})
-        if unknown:
-            raise TableInvalid(
-                {f"options.{unknown[0]}": "A fixture's tables play the season's rules: only "
-                 "turn_seconds may be set."}
-            )  # fmt: skip
-        season = fixture.season
-        clock = turn_seconds_from(options=options, defaults=season.rule_options)
-        _start_free_tables(fixture=fixture, home=home, away=away, clock=clock, by=by)
+        ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
+        clock = turn_seconds_from(options={}, defaults=fixture.season.rule_options)
+        _set_up_free_tables(fixture=fixture, home=home, away=away, clock=clock, by=by)
         return list(fixture.live_tables.order_by("number")), True
+
+
+def fixture_seat_join(*, table: Table, by, now) -> None:
+    """`by` says "I am here" at a fixture's table (locked by the caller): their seat is marked
+    joined, and the game is dealt when every seat has. Saying it again changes nothing.
+
+    Raises PermissionDenied when `by` holds no seat at the table. Once the game has begun
+    (every seat joined, or a table from before seats joined) it changes nothing either.
+    """
+    seat = next((seat for seat in table.seats.all() if by.pk and seat.user_id == by.pk), None)
+    if seat is None:
+        raise PermissionDenied(
+            "The seats at a fixture's table belong to the fixture's players: only they can join it."
+        )
+    if seat.joined_at is not None or table.status != Table.Status.WAITING:
+        return
+    seat.joined_at = now
+    seat.save(update_fields=["joined_at"])
+    if all(other.joined_at is not None for other in table.seats.all()):
+        turns.open_first_turn(table=table, now=now)
+
+
+def fixture_table_hold_if_deserted(*, table: Table) -> None:
+    """After time-outs at a fixture's table (locked by the caller): hold its game, with no
+    clock, when a seat has just let the clock play HOLD_AFTER_TIMEOUTS of its own turns in a
+    row. Only at that count: after the venue's staff resumed the game, the clock plays on for
+    a seat still away, and a player who came back and leaves again holds it anew."""
+    if table.fixture_id is None or table.status != Table.Status.PLAYING or table.held:
+        return
+    for seat in range(table.players):
+        own_turns = list(
+            TableMove.objects.filter(table=table, seat=seat)
+            .order_by("-pk")
+            .values_list("timeout", flat=True)[: HOLD_AFTER_TIMEOUTS + 1]
+        )
+        run = next((n for n, timeout in enumerate(own_turns) if not timeout), len(own_turns))
+        if run == HOLD_AFTER_TIMEOUTS:
+            table.held, table.deadline = True, None
+            table.save(update_fields=["held", "deadline"])
+            return
+
+
+def fixture_table_resume(*, table: Table, by, now) -> None:
+    """The venue's staff (or a league admin) go on with a held fixture table (locked by the
+    caller): the open turn gets a fresh clock.
+
+    Raises PermissionDenied unless `by` serves the fixture's venue, and TableClosed when the
+    table is not held."""
+    fixture = Fixture.objects.get(pk=table.fixture_id) if table.fixture_id else None
+    if fixture is None or not can_enter_results(user=by, venue_id=fixture.venue_id):
+        raise PermissionDenied("Only staff of the fixture's venue can resume its game.")
+    if not table.held or table.status != Table.Status.PLAYING:
+        raise TableClosed("This table is not held: its game goes on by itself.")
+    table.held = False
+    table.save(update_fields=["held"])
+    turns.clock_restart(table=table, now=now)
 
 
 def table_finished_for_fixture(*, table: Table) -> None:
@@ -113,19 +173,29 @@ def table_finished_for_fixture(*, table: Table) -> None:
     )
     if sheet is None:
         clock = table.turn_seconds
-        _start_free_tables(fixture=fixture, home=home, away=away, clock=clock, by=None)
+        _set_up_free_tables(fixture=fixture, home=home, away=away, clock=clock, by=None)
         return
-    current = ResultVersion.objects.filter(fixture=fixture, is_current=True).first()
+    # The tables played from the result there was when the first of them was set up: a
+    # version saved since goes through the conflict path, as a member of staff's would.
+    first_set_up = min(done.created_at for done in finished)
+    started_from = (
+        ResultVersion.objects.filter(fixture=fixture, created_at__lte=first_set_up)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    ) or 0
     numbers = ", ".join(str(done.number) for done in finished)
+    result = {
+        "fixture_id": fixture.pk,
+        "sheet": sheet,
+        "based_on_version": started_from,
+        "source": ResultVersion.Source.LIVE,
+        "note": f"Played live at table{'s' if len(finished) > 1 else ''} {numbers}.",
+    }
     try:
-        result_submit(
-            fixture_id=fixture.pk,
-            sheet=sheet,
-            based_on_version=current.number if current else 0,
-            by=None,
-            source=ResultVersion.Source.LIVE,
-            note=f"Played live at table{'s' if len(finished) > 1 else ''} {numbers}.",
-        )
+        result_submit(**result, by=None)
+    except ResultConflict:
+        result_propose(**result)
     except FixtureNotOpen:
         logger.warning("fixture %s was made void while its tables played", fixture.pk)
 
@@ -140,8 +210,8 @@ def _team_players(fixture: Fixture) -> tuple[list[int], list[int]]:
     return home, away
 
 
-def _start_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None:
-    """Start each planned table not started yet whose players sit at no unfinished table of
+def _set_up_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None:
+    """Set up each planned table not set up yet whose players sit at no unfinished table of
     the fixture (a plan whose earlier table holds the same players waits for it)."""
     season = fixture.season
     game = season.game
@@ -156,7 +226,6 @@ def _start_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None:
         .values_list("player_id", flat=True)
     )
     players = Player.objects.in_bulk([pk for plan in plans for side in plan.sides for pk in side])
-    now = timezone.now()
     for plan in plans:
         circle = _round_the_table(plan.sides)
         if plan.number in started:
@@ -184,7 +253,6 @@ def _start_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None:
                  name=players[pk].name)
             for seat, pk in enumerate(order)
         )  # fmt: skip
-        turns.open_first_turn(table=table, now=now)
         busy |= set(circle)
 
 

@@ -22,6 +22,8 @@ class Table(models.Model):
     null when no turn is open.
     cut: for a fixture table, the cut for the first deal that decided seat 0; null when the
     creator of a casual table simply sits in seat 0.
+    held: a fixture table whose game waits for the venue's staff, no clock running, after a
+    seat timed out on HOLD_AFTER_TIMEOUTS turns of its own in a row (docs/live-tables.md).
     """
 
     class Status(models.TextChoices):
@@ -42,6 +44,7 @@ class Table(models.Model):
     )
     number = models.PositiveSmallIntegerField(null=True, blank=True)
     cut = models.JSONField(null=True, blank=True)
+    held = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -74,7 +77,9 @@ class Seat(models.Model):
     """A seat at a table: a user, a practice bot, or (open) neither yet.
 
     player: for a fixture table, the league player bound to the seat (their user may be unset:
-    then the clock plays for them).
+    then they cannot come to the table, and it does not start).
+    joined_at: for a fixture table, when the seat's player said "I am here"; the game is
+    dealt once every seat has.
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
@@ -91,6 +96,7 @@ class Seat(models.Model):
     )
     bot = models.BooleanField(default=False)
     name = models.CharField(max_length=150, blank=True)
+    joined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "seat"]

@@ -17,6 +17,7 @@ from django.utils import timezone
 from games.engines import get_engine
 from leagues.models import Fixture, TeamMember
 from leagues.permissions import can_enter_results
+from scoring.selectors import fixture_day_to_come
 
 from .models import Seat, Table, TableMove
 from .services import table_turn_expire
@@ -78,7 +79,16 @@ def table_as_seen(*, table: Table, user) -> dict:
         "outcome": outcome,
         "fixture": table.fixture_id,
         "cut": table.cut,
+        "held": table.held,
+        "awaiting": awaited_seats(table=table, seats=seats),
     }
+
+
+def awaited_seats(*, table: Table, seats: list[Seat]) -> list[int]:
+    """The seats of a waiting fixture table whose players have not come to it yet."""
+    if table.fixture_id is None or table.status != Table.Status.WAITING:
+        return []
+    return [seat.seat for seat in seats if seat.joined_at is None]
 
 
 def table_log_for_viewer(*, table_id: int, user) -> list[dict]:
@@ -230,6 +240,8 @@ def table_replay_step(*, table_id: int, step: int) -> dict:
             "outcome": eng.outcome(state) if over else None,
             "fixture": table.fixture_id,
             "cut": table.cut,
+            "held": False,
+            "awaiting": [],
         },
         "hands": [
             {"seat": seat, "name": names[seat], "view": eng.view(state, seat)}
@@ -251,8 +263,9 @@ def table_replay_step(*, table_id: int, step: int) -> dict:
 
 
 def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
-    """A fixture's live tables in order, and whether `user` may start them (staff of its
-    venue or one of its players, while it is scheduled and none has started).
+    """A fixture's live tables in order, whether `user` may start them (staff of its venue or
+    one of its players, while it is scheduled, its day has come and none has started), and
+    `day_to_come`: the fixture's day while it is still to come, else None.
     Raises Fixture.DoesNotExist."""
     fixture = Fixture.objects.select_related(
         "season__league", "home_team", "away_team", "venue"
@@ -262,8 +275,10 @@ def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
          "status_label": table.get_status_display()}
         for table in fixture.live_tables.prefetch_related("seats").order_by("number")
     ]  # fmt: skip
+    day_to_come = fixture_day_to_come(fixture=fixture)
     may_start = (
         not tables
+        and day_to_come is None
         and fixture.status == Fixture.Status.SCHEDULED
         and user.is_authenticated
         and (
@@ -273,7 +288,21 @@ def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
             ).exists()
         )
     )
-    return {"fixture": fixture, "tables": tables, "may_start": may_start}
+    return {
+        "fixture": fixture,
+        "tables": tables,
+        "may_start": may_start,
+        "day_to_come": day_to_come,
+    }
+
+
+def may_resume(*, table: dict, user) -> bool:
+    """Whether `user` may go on with the held fixture table `table` (its JSON): staff of the
+    fixture's venue or a league admin."""
+    if not table["held"] or user is None or not user.is_authenticated:
+        return False
+    venue_id = Fixture.objects.filter(pk=table["fixture"]).values_list("venue_id", flat=True).get()
+    return can_enter_results(user=user, venue_id=venue_id)
 
 
 def tables_by_venue(*, tables: list[dict]) -> list[dict]:
@@ -295,17 +324,19 @@ def tables_by_venue(*, tables: list[dict]) -> list[dict]:
 
 def table_version(*, table_id: int) -> dict:
     """What a table's page depends on besides its viewer, in one small query: the turn, the
-    status, the open turn's deadline, how many log entries and taken seats it has. Two reads
-    with the same version show the same page to the same viewer (a move adds a log entry, a
-    join takes a seat, the deal changes the status), so a poll can be answered with 304
-    without loading the game. Raises Table.DoesNotExist."""
+    status, the open turn's deadline, whether it is held, how many log entries, taken seats
+    and joined seats it has. Two reads with the same version show the same page to the same
+    viewer (a move adds a log entry, a join takes a seat or marks it joined, the deal changes
+    the status), so a poll can be answered with 304 without loading the game.
+    Raises Table.DoesNotExist."""
     taken = Q(seats__bot=True) | Q(seats__user__isnull=False) | Q(seats__player__isnull=False)
     return (
         Table.objects.filter(pk=table_id)
         .annotate(
             log_entries=Count("moves", distinct=True),
             taken_seats=Count("seats", filter=taken, distinct=True),
+            joined_seats=Count("seats", filter=Q(seats__joined_at__isnull=False), distinct=True),
         )
-        .values("turn", "status", "deadline", "log_entries", "taken_seats")
+        .values("turn", "status", "deadline", "held", "log_entries", "taken_seats", "joined_seats")
         .get()
     )

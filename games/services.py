@@ -1,6 +1,6 @@
-"""Writes of live tables: create and join a casual table, start a fixture's tables, make a
-move, expire a turn, sweep overdue turns and wake bots whose task was lost
-(docs/live-tables.md).
+"""Writes of live tables: create and join a casual table, start a fixture's tables and come
+to one, make a move, expire a turn, resume a held fixture table, sweep overdue turns and wake
+bots whose task was lost (docs/live-tables.md).
 
 Each write is one transaction that locks the table row first (`select_for_update`; on SQLite
 the project's IMMEDIATE transactions take the write lock at BEGIN) and reads everything it
@@ -21,7 +21,13 @@ from games.engines import ENGINE_NAMES, IllegalMove, get_engine
 
 from . import turns
 from .exceptions import NotYourTurn, TableClosed, TableInvalid, TooManyOpenTables, TurnConflict
-from .fixture_tables import fixture_tables_start, table_finished_for_fixture
+from .fixture_tables import (
+    fixture_seat_join,
+    fixture_table_hold_if_deserted,
+    fixture_table_resume,
+    fixture_tables_start,
+    table_finished_for_fixture,
+)
 from .models import Seat, Table
 from .table_setup import (
     BOT_NAMES,
@@ -101,12 +107,18 @@ def table_create(*, game: str, players: int, options: dict, bots: list[int], by)
 
 def table_join(*, table_id: int, by) -> Table:
     """Take the lowest open seat of a waiting casual table; the game starts when the last
-    seat is taken. Joining a table where `by` already sits changes nothing.
+    seat is taken. Joining a table where `by` already sits changes nothing. At a fixture's
+    table, whose seats are bound to its players, it means "I am here": the game starts when
+    every seated player has said it (games.fixture_tables.fixture_seat_join).
 
-    Raises Table.DoesNotExist, and TableClosed when no seat is open or the game has begun.
+    Raises Table.DoesNotExist, TableClosed when no seat is open or the game has begun, and
+    PermissionDenied when `by` is not seated at a fixture's table.
     """
     with transaction.atomic():
         table = locked_table(table_id)
+        if table.fixture_id is not None:
+            fixture_seat_join(table=table, by=by, now=timezone.now())
+            return table
         seats = list(table.seats.all())
         if any(seat.user_id == by.pk for seat in seats):
             return table
@@ -139,8 +151,7 @@ def table_move(*, table_id: int, turn, move, by, bot_seat: int | None = None) ->
         state = eng.load(table.state) if table.state is not None else None
         if turns.is_overdue(table, now):
             # The turn ran out before the move came: expire it, and keep that, then refuse.
-            turns.expire(table=table, state=state, now=now)
-            table_finished_for_fixture(table=table)
+            _expire(table=table, state=state, now=now)
             try:
                 _mover_seat(table=table, by=by, bot_seat=bot_seat)
                 refusal = TurnConflict(
@@ -174,9 +185,18 @@ def _mover_seat(*, table: Table, by, bot_seat: int | None) -> int:
 
 def _check_turn(*, table: Table, eng, state, seat: int, turn) -> None:
     if table.status == Table.Status.WAITING:
-        raise TurnConflict("The game has not started: seats are still open.", turn=table.turn)
+        raise TurnConflict(
+            "The game has not started: seats are still open, or players still to come.",
+            turn=table.turn,
+        )
     if table.status == Table.Status.FINISHED:
         raise TurnConflict("The game is over.", turn=table.turn)
+    if table.held:
+        raise TurnConflict(
+            "The game is held: a player let the clock play their turns, so the venue's staff "
+            "decide whether it goes on.",
+            turn=table.turn,
+        )
     if type(turn) is not int:  # a bool is not a turn, nor "12", nor 12.0
         raise TurnConflict(
             f'"turn" is the number of the turn you saw; the table is at turn {table.turn}.',
@@ -206,9 +226,25 @@ def table_turn_expire(*, table_id: int, turn: int) -> bool:
         if table.turn != turn or not turns.is_overdue(table, now):
             return False
         eng = get_engine(table.game)
-        turns.expire(table=table, state=eng.load(table.state), now=now)
-        table_finished_for_fixture(table=table)
+        _expire(table=table, state=eng.load(table.state), now=now)
     return True
+
+
+def _expire(*, table: Table, state, now) -> None:
+    turns.expire(table=table, state=state, now=now)
+    table_finished_for_fixture(table=table)
+    fixture_table_hold_if_deserted(table=table)
+
+
+def table_resume(*, table_id: int, by) -> Table:
+    """Go on with a held fixture table: its open turn gets a fresh clock.
+
+    Raises Table.DoesNotExist, PermissionDenied unless `by` serves the fixture's venue (or is
+    a league admin), and TableClosed when the table is not held."""
+    with transaction.atomic():
+        table = locked_table(table_id)
+        fixture_table_resume(table=table, by=by, now=timezone.now())
+    return table
 
 
 def overdue_turns_sweep(*, parallel: int = SWEEP_THREADS) -> int:
@@ -275,5 +311,6 @@ __all__ = [
     "table_create",
     "table_join",
     "table_move",
+    "table_resume",
     "table_turn_expire",
 ]

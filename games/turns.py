@@ -42,6 +42,15 @@ def open_first_turn(*, table: Table, now: datetime.datetime) -> None:
     _wake_on_commit(table=table, to_act=eng.to_act(state))
 
 
+def clock_restart(*, table: Table, now: datetime.datetime) -> None:
+    """Give the open turn a fresh clock from `now` (a held fixture table going on)."""
+    eng = get_engine(table.game)
+    table.deadline = now + datetime.timedelta(seconds=table.turn_seconds)
+    table.save(update_fields=["deadline"])
+    assert table.state is not None, "a held table has been dealt"
+    _wake_on_commit(table=table, to_act=eng.to_act(eng.load(table.state)))
+
+
 def is_overdue(table: Table, now: datetime.datetime) -> bool:
     return (
         table.status == Table.Status.PLAYING

@@ -31,6 +31,7 @@ from games.pages import fixture_url, live_context, page_context
 from games.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
 from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Game
+from scoring.services import BeforeFixtureDay
 
 MOVE_MAX_CHARS = 2000  # the longest real move, a Convoy remover's, is under 100
 REFUSAL_STATUS = {IllegalMove: 400, NotYourTurn: 403, TurnConflict: 409}
@@ -89,11 +90,25 @@ def table_start(request):
 @require_POST
 @login_required
 def table_join(request, table_id: int):
+    """Take a seat at a casual table, or say "I am here" at a fixture's."""
     try:
         services.table_join(table_id=table_id, by=request.user)
     except ObjectDoesNotExist:
         raise Http404("No such table.")
-    except TableClosed as refusal:
+    except (TableClosed, PermissionDenied) as refusal:
+        messages.error(request, str(refusal))
+    return redirect("table-detail", table_id=table_id)
+
+
+@require_POST
+@login_required
+def table_resume(request, table_id: int):
+    """Staff go on with a held fixture table."""
+    try:
+        services.table_resume(table_id=table_id, by=request.user)
+    except ObjectDoesNotExist:
+        raise Http404("No such table.")
+    except (TableClosed, PermissionDenied) as refusal:
         messages.error(request, str(refusal))
     return redirect("table-detail", table_id=table_id)
 
@@ -110,7 +125,10 @@ def table_detail(request, table_id: int):
         response = HttpResponseNotModified()
     else:
         table, moves, log = _read(request, table_id)
-        context = live_context(table=table, moves=moves, log=log, user=request.user, etag=etag)
+        context = live_context(
+            table=table, moves=moves, log=log, user=request.user, etag=etag,
+            may_resume=selectors.may_resume(table=table, user=request.user),
+        )  # fmt: skip
         template = "games/_live.html" if request.htmx else "games/table.html"
         response = render(request, template, context)
     response["ETag"] = etag
@@ -156,8 +174,9 @@ def _move_answer(request, table_id: int, *, status: int, error: str, retry_after
     etag = _etag(request, table_id)
     table, moves, log = _read(request, table_id)
     context = live_context(
-        table=table, moves=moves, log=log, user=request.user, etag=etag, move_error=error
-    )
+        table=table, moves=moves, log=log, user=request.user, etag=etag, move_error=error,
+        may_resume=selectors.may_resume(table=table, user=request.user),
+    )  # fmt: skip
     response = render(request, "games/_live.html", context, status=status)
     response["Cache-Control"] = "no-store"
     if retry_after is not None:
@@ -257,10 +276,10 @@ def fixture_tables(request, fixture_id: int):
         if not request.user.is_authenticated:
             raise PermissionDenied("Log in to start a fixture's tables.")
         try:
-            services.fixture_tables_start(fixture_id=fixture_id, options={}, by=request.user)
+            services.fixture_tables_start(fixture_id=fixture_id, by=request.user)
         except ObjectDoesNotExist:
             raise Http404("No such fixture.")
-        except (TableClosed, PermissionDenied) as refusal:
+        except (TableClosed, PermissionDenied, BeforeFixtureDay) as refusal:
             messages.error(request, str(refusal))
         except TableInvalid as refusal:
             messages.error(request, " ".join(refusal.errors.values()))

@@ -60,6 +60,34 @@ class ResultVersion(models.Model):
         return f"{self.fixture} v{self.number}"
 
 
+class ResultProposal(models.Model):
+    """A result that came in while the fixture's result had changed since it was begun on (a
+    live table's game whose fixture got a version meanwhile): kept, not counted, until staff
+    choose (docs/result-entry.md). The same conflict as a stale staff form, with no one at the
+    form to resolve it, so it waits for them.
+
+    based_on_version: the version the result was begun from (0: none); decided_at / decided_by:
+    when and by whom staff chose (saved a version or kept the current one); null while open.
+    """
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.PROTECT, related_name="proposals")
+    sheet = models.JSONField()
+    based_on_version = models.PositiveIntegerField()
+    source = models.CharField(max_length=8, choices=ResultVersion.Source.choices)
+    note = models.CharField(max_length=250, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["fixture", "-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.fixture} proposal {self.pk}"
+
+
 class PlayerRating(models.Model):
     """A player's current rating in one game (scoring.ratings): the last computed state.
 

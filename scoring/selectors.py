@@ -25,7 +25,7 @@ from leagues.models import Fixture, Player, Season, StaffMembership, Team, TeamM
 
 from .fixture_results import fixture_result, fixtures_with_results
 from .kinds import get_kind
-from .models import ResultVersion
+from .models import ResultProposal, ResultVersion
 from .sheets import sheet_changes
 from .standings import ResultRecord, StandingRow, StandingsConfig, build_standings
 
@@ -76,6 +76,15 @@ def fixture_current_result(*, fixture: Fixture | int) -> ResultVersion | None:
     return (
         ResultVersion.objects.select_related("created_by")
         .filter(fixture_id=_pk(fixture), is_current=True)
+        .first()
+    )
+
+
+def fixture_open_proposal(*, fixture: Fixture | int) -> ResultProposal | None:
+    """The newest result proposal of the fixture that staff have not decided on; None if none."""
+    return (
+        ResultProposal.objects.filter(fixture_id=_pk(fixture), decided_at__isnull=True)
+        .order_by("-created_at", "-pk")
         .first()
     )
 

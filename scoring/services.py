@@ -18,7 +18,14 @@ from leagues.models import Fixture, Season, Venue
 from leagues.permissions import ensure_can_enter_results
 
 from .kinds import SheetInvalid, all_kinds, get_kind
-from .models import PlayerRating, RatingPoint, RatingRun, ResultVersion, VenueScreen
+from .models import (
+    PlayerRating,
+    RatingPoint,
+    RatingRun,
+    ResultProposal,
+    ResultVersion,
+    VenueScreen,
+)
 from .rating_queue import ratings_recompute_on_commit
 from .rating_selectors import rated_fixtures, ratings_results_stamp
 from .ratings import ratings_replay
@@ -52,14 +59,14 @@ class FixtureNotOpen(Exception):
 class BeforeFixtureDay(Exception):
     """The fixture's day has not come: a result for it is refused (a league admin may override).
 
-    `fixture_day` is the local date the fixture is played on.
+    `fixture_day` is the local date the fixture is played on; `waiting` says what waits for it.
     """
 
-    def __init__(self, *, fixture_day: datetime.date):
+    def __init__(self, *, fixture_day: datetime.date, waiting: str = "its result can be entered"):
         self.fixture_day = fixture_day
         super().__init__(
             f"This fixture is on {fixture_day:%a} {fixture_day.day} {fixture_day:%b %Y}: "
-            "its result can be entered from that day on."
+            f"{waiting} from that day on."
         )
 
 
@@ -154,6 +161,9 @@ def _record_version(
 
     if current is not None:
         ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
+    if source == ResultVersion.Source.STAFF:
+        # The entry page showed the open proposals beside the sheet: saving is staff's choice.
+        _proposals_decide(fixture=fixture, by=by)
     version = ResultVersion.objects.create(
         fixture=fixture,
         number=current_number + 1,
@@ -176,15 +186,67 @@ def _record_version(
     return version
 
 
+def ensure_fixture_day_has_come(
+    *, fixture: Fixture, waiting: str = "its result can be entered"
+) -> None:
+    """Raise BeforeFixtureDay while the fixture's (local) day has not come: the one rule for
+    what waits for that day, a person's result and the fixture's live tables alike."""
+    fixture_day = fixture_day_to_come(fixture=fixture)
+    if fixture_day is not None:
+        raise BeforeFixtureDay(fixture_day=fixture_day, waiting=waiting)
+
+
+@transaction.atomic
+def result_propose(
+    *, fixture_id: int, sheet: dict, based_on_version: int, source: str, note: str = ""
+) -> ResultProposal:
+    """Keep a result that met a newer version than the one it was begun from (result_submit
+    raised ResultConflict, and no one is at a form to merge it: a live table's game) as a
+    proposal that staff see on the entry page and choose from. Nothing counts until they do.
+
+    Raises FixtureNotOpen for a void fixture and SheetInvalid for a sheet that breaks the
+    rules (nothing is written), Fixture.DoesNotExist.
+    """
+    fixture = _locked_fixture(fixture_id)
+    if fixture.status == Fixture.Status.VOID:
+        raise FixtureNotOpen("This fixture is void: it takes no result.")
+    season = Season.objects.select_related("league").get(pk=fixture.season_id)
+    context = fixture_sheet_context(fixture=fixture, kind=get_kind(season.game), sheet=sheet)
+    return ResultProposal.objects.create(
+        fixture=fixture,
+        sheet=validate_sheet(game=season.game, sheet=sheet, **context),
+        based_on_version=based_on_version,
+        source=source,
+        note=note[:NOTE_MAX_LENGTH],
+    )
+
+
+@transaction.atomic
+def result_proposals_dismiss(*, fixture_id: int, by) -> int:
+    """Staff keep the fixture's current result: its open proposals are decided, none taken.
+    Returns how many were open. Raises PermissionDenied unless `by` serves the venue."""
+    fixture = _locked_fixture(fixture_id)
+    ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
+    return _proposals_decide(fixture=fixture, by=by)
+
+
+def _proposals_decide(*, fixture: Fixture, by) -> int:
+    return ResultProposal.objects.filter(fixture=fixture, decided_at__isnull=True).update(
+        decided_at=timezone.now(), decided_by=by
+    )
+
+
 def _ensure_fixture_day_has_come(*, fixture: Fixture, by, override: bool) -> None:
     """A person's result waits for the fixture's day; a live table's is the game as played."""
-    fixture_day = fixture_day_to_come(fixture=fixture)
-    if fixture_day is None:
-        return
-    if not override:
-        raise BeforeFixtureDay(fixture_day=fixture_day)
-    if not getattr(by, "is_superuser", False):
-        raise PermissionDenied("Only a league admin may record a result before the fixture's day.")
+    try:
+        ensure_fixture_day_has_come(fixture=fixture)
+    except BeforeFixtureDay:
+        if not override:
+            raise
+        if not getattr(by, "is_superuser", False):
+            raise PermissionDenied(
+                "Only a league admin may record a result before the fixture's day."
+            ) from None
 
 
 def _locked_fixture(fixture_id: int) -> Fixture:

@@ -62,13 +62,31 @@ def result_entry(request, pk: int):
     current = selectors.fixture_current_result(fixture=fixture)
 
     if request.method == "GET":
+        proposal = selectors.fixture_open_proposal(fixture=fixture)
+        if proposal is not None:
+            # A result that came in meanwhile (a live table's): the conflict page, with the
+            # proposal in the place of what this user typed, for staff to choose.
+            return _conflict_page(
+                request,
+                grid=grid_class.from_sheet(proposal.sheet, **context),
+                mine=proposal.sheet,
+                current=current,
+                based_on=proposal.based_on_version,
+                note="",
+                status=200,
+                proposal=proposal,
+            )
         grid = grid_class.from_sheet(current.sheet if current else None, **context)
         form = EntryForm(initial={"based_on_version": current.number if current else 0})
         outcome = grid_outcome_if_valid(grid)
         return _sheet_page(request, grid=grid, form=form, current=current, outcome=outcome)
 
-    grid = grid_class.from_post(conflicts.with_clash_choices(request.POST), **context)
     action = str(request.POST.get("action", "save"))
+    if action == "keep_current":
+        services.result_proposals_dismiss(fixture_id=fixture.pk, by=request.user)
+        messages.success(request, "The saved result stands; the proposed one is set aside.")
+        return redirect("result-entry", pk=fixture.pk)
+    grid = grid_class.from_post(conflicts.with_clash_choices(request.POST), **context)
     if action != "save":
         known = action == "preview" or grid.apply_action(action)
         outcome = grid_check(grid)  # the messages Save would give, beside their fields
@@ -110,7 +128,18 @@ def result_entry(request, pk: int):
             before_fixture_day=form.cleaned_data["before_fixture_day"],
         )
     except services.ResultConflict as conflict:
-        return _conflict_page(request, grid=grid, form=form, conflict=conflict)
+        try:
+            mine = grid_validate(grid)
+        except SheetInvalid:
+            mine = grid.sheet()
+        return _conflict_page(
+            request,
+            grid=grid,
+            mine=mine,
+            current=conflict.current,
+            based_on=conflict.based_on_version,
+            note=form.cleaned_data.get("note", ""),
+        )
     except SheetInvalid as invalid:
         errors = dict(invalid.errors)
         if "note" in errors:
@@ -208,15 +237,13 @@ def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, *
     return render(request, grid.template, context, status=status)
 
 
-def _conflict_page(request, *, grid, form, conflict):
-    """Someone saved meanwhile: their version with my own changes merged in, field by field,
-    and the fields we both changed side by side for a choice (scoring.conflicts)."""
-    current = conflict.current
-    try:
-        mine = grid_validate(grid)
-    except SheetInvalid:
-        mine = grid.sheet()
-    base = selectors.fixture_result_version(fixture=grid.fixture, number=conflict.based_on_version)
+def _conflict_page(
+    request, *, grid, mine, current, based_on, note, status=409, proposal=None
+):  # fmt: skip
+    """Someone saved meanwhile: their version with my own changes (`mine`, begun from version
+    `based_on`) merged in, field by field, and the fields we both changed side by side for a
+    choice (scoring.conflicts). With a `proposal`, `mine` is that proposal's sheet."""
+    base = selectors.fixture_result_version(fixture=grid.fixture, number=based_on)
     theirs = current.sheet if current else None
     sheets = [mine, theirs, base.sheet if base else None]
     names = selectors.sheet_player_names(game=grid.game, lineup=grid.lineup, sheets=sheets)
@@ -232,10 +259,7 @@ def _conflict_page(request, *, grid, form, conflict):
         merged.merge.sheet, fixture=grid.fixture, season=grid.season, lineup=grid.lineup
     )
     rebased = EntryForm(
-        initial={
-            "based_on_version": current.number if current else 0,
-            "note": form.cleaned_data.get("note", ""),
-        }
+        initial={"based_on_version": current.number if current else 0, "note": note}
     )
     return _sheet_page(
         request,
@@ -243,10 +267,11 @@ def _conflict_page(request, *, grid, form, conflict):
         form=rebased,
         current=current,
         outcome=grid_outcome_if_valid(merged_grid),
-        status=409,
+        status=status,
         conflict={
+            "proposal": proposal,
             "current": current,
-            "based_on": conflict.based_on_version,
+            "based_on": based_on,
             "applied": merged.applied,
             "theirs": merged.theirs if base is not None else [],
             "clashes": merged.clashes,

@@ -43,11 +43,18 @@ RECENT_MOVES = 6
 
 
 def live_context(
-    *, table: dict, moves: list[dict], log: list[dict], user, etag: str, move_error: str = ""
+    *,
+    table: dict,
+    moves: list[dict],
+    log: list[dict],
+    user,
+    etag: str,
+    move_error: str = "",
+    may_resume: bool = False,
 ) -> dict:
     """What `games/_live.html` draws for `table` as its viewer sees it: `moves` are the
     viewer's legal moves, `log` the move log as the viewer may see it, `etag` the version of
-    the table it was read at."""
+    the table it was read at, `may_resume` whether the viewer may go on with a held table."""
     names = narrated_names(table)
     recent = [{**entry, "name": names[entry["seat"]]} for entry in log[-RECENT_MOVES:][::-1]]
     my_seat = table["seat"]
@@ -73,7 +80,13 @@ def live_context(
         "my_turn": my_seat is not None and my_seat in to_act,
         "status_line": _status_line(table, seats),
         "open_seats": sum(1 for seat in seats if not seat["name"]),
-        "can_join": (user.is_authenticated and table["status"] == "waiting" and my_seat is None),
+        "can_join": (
+            user.is_authenticated
+            and table["status"] == "waiting"
+            and (my_seat in table["awaiting"] if table["fixture"] else my_seat is None)
+        ),
+        "awaited": [seat["name"] for seat in seats if seat["seat"] in table["awaiting"]],
+        "may_resume": may_resume,
         "seconds_left": _seconds_left(table["deadline"]),
         "server_now": timezone.now().isoformat(timespec="milliseconds"),
         "etag": etag,
@@ -87,8 +100,12 @@ def live_context(
 
 
 def _status_line(table: dict, seats: list[dict]) -> str:
+    if table["status"] == "waiting" and table["fixture"]:
+        return "Waiting for every player to come to the table."
     if table["status"] == "waiting":
         return "Waiting for every seat to be taken."
+    if table["held"]:
+        return "Held: a player let the clock play their turns. The venue's staff decide."
     if table["status"] == "finished":
         outcome = table["outcome"] or {}
         names = ["you" if seat["mine"] else seat["name"] for seat in seats if seat["winner"]]

@@ -87,11 +87,9 @@ def fixture_of_singles():
 
 
 def reseed(table: Table) -> None:
-    """Deal the table's first deal again from a fixed seed, before anyone has moved."""
-    eng = get_engine(table.game)
-    rules = {name: value for name, value in table.options.items() if name != "turn_seconds"}
-    state = eng.new_game(players=table.players, seed=SEED, options=rules)
-    Table.objects.filter(pk=table.pk).update(seed=SEED, state=eng.dump(state))
+    """A fixed seed for the table's deal, before its players have come (it is dealt then)."""
+    assert table.state is None
+    Table.objects.filter(pk=table.pk).update(seed=SEED)
     table.refresh_from_db()
 
 
@@ -112,7 +110,14 @@ def test_two_phones_play_a_conquian_single_and_the_result_reaches_the_table(
     cy.goto(live_server.url + reverse("table-detail", args=[single.pk]))
     users = {seat.seat: seat.user for seat in single.seats.all()}
     page_of = {seat: (ann if user.username == "ann" else cy) for seat, user in users.items()}
+    # The game waits, with no clock, until both players have said they are here.
+    expect(cy.locator("#awaited")).to_contain_text("Ann")
+    cy.get_by_role("button", name="I am here").tap()
+    expect(ann.locator("#awaited")).to_contain_text("Ann")
+    expect(ann.locator("[data-countdown]")).to_have_count(0)
+    ann.get_by_role("button", name="I am here").tap()
     for page in (ann, cy):
+        expect(page.locator("[data-countdown]")).to_be_visible()
         expect(page.locator("#table-live .cut summary")).to_contain_text("plays first")
     check_no_sideways_scroll(ann)
 
@@ -173,6 +178,8 @@ def test_two_phones_play_a_conquian_single_and_the_result_reaches_the_table(
 
     # The other single, through the service as any client would.
     other_users = {seat.seat: seat.user for seat in other.seats.all()}
+    for user in other_users.values():
+        services.table_join(table_id=other.pk, by=user)
     while True:
         other.refresh_from_db()
         if other.status == Table.Status.FINISHED:

@@ -115,9 +115,7 @@ def test_four_phones_play_a_convoy_fixture_game_to_a_win(
     expect(bea.locator("#fixture-tables li")).to_have_count(1)
     table = Table.objects.get(fixture=fixture)
     eng = get_engine("convoy")
-    Table.objects.filter(pk=table.pk).update(
-        seed=seed, state=eng.dump(eng.new_game(players=4, seed=seed, options={}))
-    )
+    Table.objects.filter(pk=table.pk).update(seed=seed)  # dealt when all four have come
     seats = {seat.seat: seat.user for seat in table.seats.all()}
     # Partners sit opposite: seats 0 and 2 are one team, 1 and 3 the other.
     assert {seats[0].player.teams.get(), seats[2].player.teams.get()} != {
@@ -128,6 +126,7 @@ def test_four_phones_play_a_convoy_fixture_game_to_a_win(
     for seat, user in seats.items():
         pages[seat] = bea if user.username == "bea" else phones(user)
         pages[seat].goto(live_server.url + reverse("table-detail", args=[table.pk]))
+        pages[seat].get_by_role("button", name="I am here").tap()
     timer = MoveTimer(list(pages.values()))
     made = set()
     for seat, move in moves:  # every move of the game, on the phones

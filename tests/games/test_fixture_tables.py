@@ -6,13 +6,18 @@ import random
 import time
 
 import pytest
+from django.test import Client as DjangoClient
+from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.engines import get_engine
-from games.models import Table, TableMove
+from games.fixture_tables import HOLD_AFTER_TIMEOUTS
+from games.models import Seat, Table, TableMove
+from games.services import overdue_turns_sweep, table_turn_expire
 from leagues.models import Fixture, Game
-from scoring.models import ResultVersion
+from scoring.models import ResultProposal, ResultVersion
+from scoring.services import result_submit
 from tests.factories import (
     EntryFactory,
     FixtureFactory,
@@ -58,19 +63,113 @@ def start(fixture: Fixture, client: APIClient, body=None):
     return client.post(f"/api/fixtures/{fixture.pk}/tables/", body or {}, format="json")
 
 
+def join_all(table_id: int, clients: dict) -> dict:
+    """Every seated player says "I am here"; the table as the last of them sees it."""
+    for seat in Table.objects.get(pk=table_id).seats.all():
+        answer = clients[seat.player_id].post(f"/api/tables/{table_id}/join/")
+        assert answer.status_code == 200, answer.content
+    return answer.json()
+
+
+def start_and_join(fixture: Fixture, clients: dict) -> list[dict]:
+    """The fixture's tables set up by its first player, and every seat joined."""
+    first = next(iter(clients.values()))
+    tables = start(fixture, first).json()
+    return [join_all(table["id"], clients) for table in tables]
+
+
 def test_a_player_of_the_fixture_starts_its_tables_and_a_repeat_call_gets_the_same(db):
-    fixture = league_fixture(Game.CONQUIAN)
+    fixture = league_fixture(Game.CONQUIAN, rule_options={"turn_seconds": 45})
     home1 = fixture_players(fixture)[0]
     client = client_for(home1.user)
-    first = start(fixture, client, {"options": {"turn_seconds": 45}})
+    first = start(fixture, client)
     assert first.status_code == 201
     tables = first.json()
-    assert [t["status"] for t in tables] == ["playing", "playing"]  # the two singles at once
+    assert [t["status"] for t in tables] == ["waiting", "waiting"]  # the two singles at once
     assert all(t["fixture"] == fixture.pk and t["turn_seconds"] == 45 for t in tables)
     assert [t["seat"] is not None for t in tables] == [True, False]  # home 1 plays single 1
     again = start(fixture, client_for(fixture_players(fixture)[3].user))
     assert again.status_code == 200
     assert [t["id"] for t in again.json()] == [t["id"] for t in tables]
+
+
+def at_day(fixture: Fixture, days: int) -> Fixture:
+    """The fixture moved `days` from today, at 20:00 local time."""
+    evening = timezone.localtime().replace(hour=20, minute=0, second=0, microsecond=0)
+    Fixture.objects.filter(pk=fixture.pk).update(starts_at=evening + datetime.timedelta(days=days))
+    fixture.refresh_from_db()
+    return fixture
+
+
+def test_a_fixtures_tables_do_not_open_before_its_day_as_its_result_is_not_taken(db):
+    fixture = at_day(league_fixture(Game.KOROVA), days=42)
+    for user in (fixture_players(fixture)[0].user,
+                 StaffMembershipFactory(venue=fixture.venue).user):  # fmt: skip
+        response = start(fixture, client_for(user))
+        assert response.status_code == 409
+        body = response.json()
+        day = timezone.localdate(fixture.starts_at)
+        assert body["code"] == "before_fixture_day" and body["fixture_day"] == day.isoformat()
+        assert "its tables open from that day on" in body["detail"]
+    assert not Table.objects.exists()
+    page = DjangoClient()
+    page.force_login(fixture_players(fixture)[0].user)
+    html = page.get(reverse("fixture-tables", args=[fixture.pk])).content.decode()
+    assert "start-fixture-tables" not in html and "its tables open from that day on" in html
+    at_day(fixture, days=-3)  # played late, like a result entered late: still open
+    assert start(fixture, client_for(fixture_players(fixture)[0].user)).status_code == 201
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"options": {"turn_seconds": 2}}, {"options": {}}, {"options": {"end_score": 10}},
+     {"options": "fast"}],
+)  # fmt: skip
+def test_the_caller_cannot_set_a_fixture_tables_clock_or_rules(db, body):
+    fixture = league_fixture(Game.KOROVA, rule_options={"turn_seconds": 90})
+    response = start(fixture, client_for(fixture_players(fixture)[0].user), body)
+    assert response.status_code == 400 and list(response.json()) == ["options"]
+    assert all(isinstance(p, str) for p in response.json()["options"])
+    assert not Table.objects.exists()
+
+
+def test_a_fixture_table_waits_with_no_clock_until_every_seated_player_has_joined(db):
+    fixture = league_fixture(Game.KOROVA)
+    players = fixture_players(fixture)
+    clients = {player.pk: client_for(player.user) for player in players}
+    table = start(fixture, clients[players[0].pk]).json()[0]
+    assert table["status"] == "waiting" and table["deadline"] is None
+    assert table["awaiting"] == [0, 1, 2, 3] and table["to_act"] == []
+    seats = list(Table.objects.get(pk=table["id"]).seats.order_by("seat"))
+    for n, seat in enumerate(seats[:-1]):
+        answer = clients[seat.player_id].post(f"/api/tables/{table['id']}/join/")
+        assert answer.status_code == 200 and answer.json()["seat"] == seat.seat
+        again = clients[seat.player_id].post(f"/api/tables/{table['id']}/join/")
+        assert again.status_code == 200  # twice is harmless
+        row = Table.objects.get(pk=table["id"])
+        assert (row.status, row.deadline, row.state) == ("waiting", None, None)
+        assert answer.json()["awaiting"] == [s.seat for s in seats[n + 1 :]]
+    moved = clients[seats[0].player_id].post(
+        f"/api/tables/{table['id']}/moves/", {"turn": 0, "move": {"card": 1}}, format="json"
+    )
+    assert moved.status_code == 409  # no game yet
+    last = clients[seats[-1].player_id].post(f"/api/tables/{table['id']}/join/").json()
+    assert last["status"] == "playing" and last["turn"] == 1 and last["deadline"]
+    assert last["awaiting"] == []
+    assert all(seat.joined_at for seat in Table.objects.get(pk=table["id"]).seats.all())
+
+
+def test_only_a_seated_player_can_join_a_fixture_table(db):
+    fixture = league_fixture(Game.CONQUIAN)
+    players = fixture_players(fixture)
+    tables = start(fixture, client_for(players[0].user)).json()
+    staff = StaffMembershipFactory(venue=fixture.venue).user
+    # away 2 plays the other single; the stranger and staff play none
+    for user in (UserFactory(), staff, players[3].user):
+        answer = client_for(user).post(f"/api/tables/{tables[0]['id']}/join/")
+        assert answer.status_code == 403, user
+        assert "only they can join" in answer.json()["detail"]
+    assert not Seat.objects.filter(table_id=tables[0]["id"], joined_at__isnull=False).exists()
 
 
 def test_staff_of_the_venue_may_start_the_tables_and_others_may_not(db):
@@ -84,24 +183,6 @@ def test_staff_of_the_venue_may_start_the_tables_and_others_may_not(db):
     response = start(fixture, staff)
     assert response.status_code == 201 and len(response.json()) == 1
     assert response.json()[0]["seat"] is None  # staff watch; they do not sit
-
-
-@pytest.mark.parametrize(
-    ("body", "field"),
-    [
-        ({"options": {"turn_seconds": 1}}, "options.turn_seconds"),
-        ({"options": {"end_score": 10}}, "options.end_score"),
-        ({"options": "fast"}, "options"),
-        ({"options": {"turn_seconds": [30]}}, "options.turn_seconds"),
-    ],
-)
-def test_a_fixture_plays_the_seasons_rules_only_the_clock_may_be_set(db, body, field):
-    fixture = league_fixture(Game.KOROVA)
-    response = start(fixture, client_for(fixture_players(fixture)[0].user), body)
-    assert response.status_code == 400 and field in response.json()
-    assert all(isinstance(problems, list) for problems in response.json().values())
-    assert all(isinstance(p, str) for problems in response.json().values() for p in problems)
-    assert not Table.objects.exists()
 
 
 def test_the_clock_defaults_to_the_seasons_turn_seconds(db):
@@ -178,7 +259,7 @@ def test_a_conquian_fixture_played_live_to_the_end_puts_its_result_in_the_table(
     fixture = league_fixture(Game.CONQUIAN, rule_options={"target": 2})
     players = fixture_players(fixture)
     clients = {player.pk: client_for(player.user) for player in players}
-    tables = start(fixture, clients[players[0].pk]).json()
+    tables = start_and_join(fixture, clients)
     rng = random.Random(5)
     assert play_to_the_end(tables[0]["id"], clients, rng, lose_one_turn=True)
     fixture.refresh_from_db()
@@ -207,14 +288,17 @@ def test_convoy_best_of_three_starts_the_next_game_when_one_ends_undecided(db):
     fixture = league_fixture(Game.CONVOY, fixture_format={"games": 3})
     players = fixture_players(fixture)
     clients = {player.pk: client_for(player.user) for player in players}
-    tables = start(fixture, clients[players[0].pk]).json()
+    tables = start_and_join(fixture, clients)
     assert len(tables) == 1  # the same four play game 2 after game 1
     play_to_the_end(tables[0]["id"], clients, random.Random(3), lose_one_turn=False)
     numbers = list(
         Table.objects.filter(fixture=fixture).order_by("number").values_list("number", "status")
     )
-    assert numbers == [(1, "finished"), (2, "playing")]
+    assert numbers == [(1, "finished"), (2, "waiting")]  # game 2 waits for its players too
     assert not ResultVersion.objects.filter(fixture=fixture).exists()
+    game2 = Table.objects.get(fixture=fixture, number=2)
+    assert game2.deadline is None and game2.state is None
+    assert join_all(game2.pk, clients)["status"] == "playing"
 
 
 def wait_for_the_clock(table_id: int, turn: int, timeout: float) -> None:
@@ -230,11 +314,10 @@ def wait_for_the_clock(table_id: int, turn: int, timeout: float) -> None:
 def test_a_fixture_turn_the_worker_runs_out_is_played_by_the_clock_and_the_result_still_comes(
     table_worker,
 ):
-    fixture = league_fixture(Game.KOROVA, rule_options={"end_score": 1})
+    fixture = league_fixture(Game.KOROVA, rule_options={"end_score": 1, "turn_seconds": 5})
     players = fixture_players(fixture)
     clients = {player.pk: client_for(player.user) for player in players}
-    body = {"options": {"turn_seconds": 2}}
-    table_id = start(fixture, clients[players[0].pk], body).json()[0]["id"]
+    table_id = start_and_join(fixture, clients)[0]["id"]
     eng, rng = get_engine(Game.KOROVA), random.Random(7)
     while True:
         table = Table.objects.get(pk=table_id)
@@ -242,7 +325,7 @@ def test_a_fixture_turn_the_worker_runs_out_is_played_by_the_clock_and_the_resul
         if eng.is_over(state):
             break
         if table.turn == 3 and not table.moves.filter(turn=3).exists():
-            wait_for_the_clock(table_id, turn=3, timeout=10)  # everyone looks away
+            wait_for_the_clock(table_id, turn=3, timeout=15)  # everyone looks away
             continue
         seat = eng.to_act(state)[0]
         player = table.seats.get(seat=seat).player
@@ -261,3 +344,140 @@ def test_a_fixture_turn_the_worker_runs_out_is_played_by_the_clock_and_the_resul
     log = APIClient().get(f"/api/tables/{table_id}/log/").json()
     assert [entry["timeout"] for entry in log if entry["turn"] == 3] == [True] * timed_out.count()
     assert APIClient().get(f"/api/tables/{table_id}/").json()["status"] == "finished"
+
+
+def expire_now(table_id: int) -> None:
+    """The open turn's clock runs out (as the worker's expiry task would find it)."""
+    table = Table.objects.get(pk=table_id)
+    Table.objects.filter(pk=table_id).update(
+        deadline=timezone.now() - datetime.timedelta(milliseconds=1)
+    )
+    assert table_turn_expire(table_id=table_id, turn=table.turn)
+
+
+def test_a_side_that_stops_playing_holds_the_table_instead_of_losing_on_time_outs(db):
+    fixture = league_fixture(Game.CONQUIAN, rule_options={"target": 5})
+    players = fixture_players(fixture)
+    clients = {player.pk: client_for(player.user) for player in players}
+    table_id = start_and_join(fixture, clients)[0]["id"]
+    eng, rng = get_engine(Game.CONQUIAN), random.Random(11)
+    present = Table.objects.get(pk=table_id).seats.get(seat=0)
+    for _ in range(200):  # the player in seat 1 has left the pub
+        table = Table.objects.get(pk=table_id)
+        if table.held:
+            break
+        state = eng.load(table.state)
+        seat = eng.to_act(state)[0]
+        if seat == present.seat:
+            move = rng.choice(eng.legal_moves(state, seat))
+            answer = clients[present.player_id].post(
+                f"/api/tables/{table_id}/moves/", {"turn": table.turn, "move": move}, format="json"
+            )
+            assert answer.status_code == 200, answer.content
+        else:
+            expire_now(table_id)
+    absent_turns = list(
+        TableMove.objects.filter(table_id=table_id, seat=1).values_list("timeout", flat=True)
+    )
+    assert absent_turns == [True] * HOLD_AFTER_TIMEOUTS  # held at the third, not played out
+
+    seen = client_for(present.player.user).get(f"/api/tables/{table_id}/").json()
+    assert seen["status"] == "playing" and seen["held"] is True and seen["deadline"] is None
+    assert overdue_turns_sweep() == 0
+    logged = TableMove.objects.filter(table_id=table_id).count()
+    state = eng.load(Table.objects.get(pk=table_id).state)
+    for seat, player_id in ((0, present.player_id), (1, None)):
+        if player_id is None:
+            player_id = Table.objects.get(pk=table_id).seats.get(seat=1).player_id
+        move = (eng.legal_moves(state, seat) or [{"pass": True}])[0]
+        refused = clients[player_id].post(
+            f"/api/tables/{table_id}/moves/", {"turn": seen["turn"], "move": move}, format="json"
+        )
+        assert refused.status_code == 409 and "held" in refused.json()["detail"]
+    assert TableMove.objects.filter(table_id=table_id).count() == logged
+
+    assert clients[present.player_id].post(f"/api/tables/{table_id}/resume/").status_code == 403
+    other_staff = client_for(StaffMembershipFactory().user)
+    assert other_staff.post(f"/api/tables/{table_id}/resume/").status_code == 403
+    assert Table.objects.get(pk=table_id).held
+    staff = client_for(StaffMembershipFactory(venue=fixture.venue).user)
+    resumed = staff.post(f"/api/tables/{table_id}/resume/")
+    assert resumed.status_code == 200
+    assert resumed.json()["held"] is False and resumed.json()["deadline"] is not None
+    assert resumed.json()["turn"] == seen["turn"]
+    assert staff.post(f"/api/tables/{table_id}/resume/").status_code == 409  # not held now
+    assert not Fixture.objects.get(pk=fixture.pk).status == Fixture.Status.PLAYED
+
+
+def test_a_live_result_after_a_version_entered_meanwhile_waits_as_a_proposal(db, client):
+    fixture = league_fixture(Game.KOROVA, rule_options={"end_score": 1})
+    players = fixture_players(fixture)
+    clients = {player.pk: client_for(player.user) for player in players}
+    table_id = start_and_join(fixture, clients)[0]["id"]
+    admin = UserFactory(is_staff=True, is_superuser=True)
+    entered = result_submit(
+        fixture_id=fixture.pk,
+        sheet={"players": [p.pk for p in players], "rounds": [[5, 5, 5, 20]]},
+        based_on_version=0,
+        by=admin,
+    )  # the admin enters the result while the table plays
+    play_to_the_end(table_id, clients, random.Random(2), lose_one_turn=False)
+
+    current = ResultVersion.objects.get(fixture=fixture, is_current=True)
+    assert current.pk == entered.pk and ResultVersion.objects.filter(fixture=fixture).count() == 1
+    proposal = ResultProposal.objects.get(fixture=fixture)
+    assert proposal.source == ResultVersion.Source.LIVE and proposal.based_on_version == 0
+    assert proposal.decided_at is None and "Played live at table 1" in proposal.note
+    standings = APIClient().get(f"/api/seasons/{fixture.season_id}/standings/").json()
+    points = {row["team"]["id"]: row["points"] for row in standings["rows"]}
+    assert points[fixture.home_team_id] == 3  # version 1's winner, whatever the table said
+
+    staff = StaffMembershipFactory(venue=fixture.venue).user
+    client.force_login(staff)
+    page = client.get(reverse("result-entry", args=[fixture.pk]))
+    assert page.status_code == 200
+    assert "A live result waits for your choice" in page.content.decode()
+    kept = client.post(reverse("result-entry", args=[fixture.pk]), {"action": "keep_current"})
+    assert kept.status_code == 302
+    proposal.refresh_from_db()
+    assert proposal.decided_by == staff and proposal.decided_at is not None
+    assert (
+        "A live result waits"
+        not in client.get(reverse("result-entry", args=[fixture.pk])).content.decode()
+    )
+
+
+def test_the_table_page_asks_each_awaited_player_and_lets_staff_resume_a_held_game(db):
+    fixture = league_fixture(Game.CONQUIAN)
+    players = fixture_players(fixture)
+    table_id = start(fixture, client_for(players[0].user)).json()[0]["id"]
+    seated = [seat.user for seat in Table.objects.get(pk=table_id).seats.order_by("seat")]
+    page_url = reverse("table-detail", args=[table_id])
+    pages = {}
+    for user in (*seated, players[3].user):
+        pages[user] = DjangoClient()
+        pages[user].force_login(user)
+    for user in seated:
+        assert "I am here" in pages[user].get(page_url).content.decode()
+    assert "I am here" not in pages[players[3].user].get(page_url).content.decode()
+
+    joined = pages[seated[0]].post(reverse("table-join", args=[table_id]))  # no JavaScript
+    assert joined.status_code == 302 and joined["Location"] == page_url
+    html = pages[seated[0]].get(page_url).content.decode()
+    assert "I am here" not in html and f"Still to come: {seated[1].player.name}." in html
+    refused = pages[players[3].user].post(reverse("table-join", args=[table_id]), follow=True)
+    assert "only they can join" in refused.content.decode()
+    pages[seated[1]].post(reverse("table-join", args=[table_id]))
+    assert Table.objects.get(pk=table_id).status == Table.Status.PLAYING
+
+    Table.objects.filter(pk=table_id).update(held=True, deadline=None)
+    staff = DjangoClient()
+    staff.force_login(StaffMembershipFactory(venue=fixture.venue).user)
+    assert "Resume the game" in staff.get(page_url).content.decode()
+    player_page = pages[seated[0]].get(page_url).content.decode()
+    assert "The game is held" in player_page and "Resume the game" not in player_page
+    pages[seated[0]].post(reverse("table-resume", args=[table_id]))
+    assert Table.objects.get(pk=table_id).held
+    assert staff.post(reverse("table-resume", args=[table_id]))["Location"] == page_url
+    table = Table.objects.get(pk=table_id)
+    assert not table.held and table.deadline is not None
