@@ -371,7 +371,7 @@ GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "2"))
 # Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker
 # restart); the database knows which turns are overdue.
 CELERY_BEAT_SCHEDULE = {
-    # The safety net behind the rating recomputation each saved result queues (scoring.tasks).
+    # The safety net behind the rating recomputation each saved result queues (scoring.ratings.tasks).
     "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
     "sweep-overdue-turns": {
         "task": "games.sweep_overdue_turns",

@@ -23,7 +23,7 @@ from leagues.models import Fixture, Player, TeamMember
 from leagues.permissions import can_enter_results
 from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
-from scoring.services import FixtureNotOpen, result_submit
+from scoring.results.services import FixtureNotOpen, result_submit
 
 from . import turns
 from .cuts import deal_cut

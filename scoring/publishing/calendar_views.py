@@ -1,12 +1,11 @@
-"""Calendar feeds (scoring.calendars) over HTTP: public, no login, one per team/venue/season."""
+"""Calendar feeds (scoring.publishing.calendars) over HTTP: public, no login, one per team/venue/season."""
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from leagues.models import Season, Team, Venue
-
-from . import calendars
+from scoring.publishing import calendars
 
 _ID_MARK = 987654321
 

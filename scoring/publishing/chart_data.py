@@ -1,4 +1,4 @@
-"""The numbers behind the charts (scoring.charts): reads that turn results into series.
+"""The numbers behind the charts (scoring.publishing.charts): reads that turn results into series.
 
 A Корова game's running heads chart is the game's own: its kind draws it
 (`kind.result_charts`); what is here serves every game alike.
@@ -9,10 +9,9 @@ from collections import defaultdict
 from django.utils import formats
 
 from leagues.models import Fixture, Player, Season, Team
-
-from .charts import Chart, Series
-from .models import RatingPoint, ResultVersion
-from .standings import ResultRecord, StandingsConfig, build_standings
+from scoring.models import RatingPoint, ResultVersion
+from scoring.publishing.charts import Chart, Series
+from scoring.standings.table import ResultRecord, StandingsConfig, build_standings
 
 
 def season_positions_chart(*, season: Season) -> Chart | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from .numbers import signed_number
+from scoring.publishing.numbers import signed_number
 
 WIDTH, HEIGHT = 400, 260
 LEFT, RIGHT, TOP, BOTTOM = 40, 22, 14, 34

@@ -1,8 +1,8 @@
-"""Public pages that show results (scoring.pages), at the site's root: no login."""
+"""Public pages that show results (scoring.publishing.pages), at the site's root: no login."""
 
 from django.urls import path
 
-from . import pages
+from scoring.publishing import pages
 
 urlpatterns = [
     path("", pages.home, name="home"),

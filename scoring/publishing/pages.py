@@ -10,14 +10,14 @@ from django.urls import reverse
 from leagues import selectors as leagues_selectors
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
-
-from . import fixture_results
-from .kind_figures import player_figures_by_game
-from .kinds import get_kind
-from .print_sheets import venue_seasons
-from .records import record_by_game
-from .season_rules import season_rules_describe
-from .season_table_display import season_table_shown
+from scoring.kinds import get_kind
+from scoring.publishing.print_sheets import venue_seasons
+from scoring.publishing.season_table import season_table_shown
+from scoring.publishing.selectors import fixture_result_display
+from scoring.results import fixture_results
+from scoring.season_rules.rules import season_rules_describe
+from scoring.standings.figures import player_figures_by_game
+from scoring.standings.records import record_by_game
 
 
 def _or_404(read, **kwargs):
@@ -129,9 +129,7 @@ def fixture_detail(request, pk):
             "kind": get_kind(fixture.season.game),
             "result": result,
             "played": played,
-            "display": fixture_results.fixture_result_display(fixture=fixture, result=result)
-            if played
-            else None,
+            "display": fixture_result_display(fixture=fixture, result=result) if played else None,
             "entry_url": reverse("result-entry", args=[fixture.pk]) if may_enter else None,
             "history_url": reverse("result-history", args=[fixture.pk]) if may_enter else None,
         },

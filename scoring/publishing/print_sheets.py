@@ -16,8 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from games.engines import get_engine
 from games.engines.options import resolve_options
 from leagues.models import Fixture, Player, Season, TeamMember, Venue
-
-from .kinds import get_kind
+from scoring.kinds import get_kind
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,12 @@
-"""Printable pages (scoring.print_sheets): public, no login, no script; A4 by print.css."""
+"""Printable pages (scoring.publishing.print_sheets): public, no login, no script; A4 by print.css."""
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from leagues.models import Fixture, Season, Venue
-
-from . import print_sheets
-from .season_table_display import season_table_shown
+from scoring.publishing import print_sheets
+from scoring.publishing.season_table import season_table_shown
 
 
 def _season(league_slug: str, season_slug: str) -> Season:

@@ -1,16 +1,15 @@
 """A season's table as the web page and the printed sheet show it: the game's own columns
-(scoring.kind_figures.season_table), cells as read (a difference with its sign), form letters
+(scoring.standings.figures.season_table), cells as read (a difference with its sign), form letters
 in the game's words, and the league points in the game's words for the legend."""
 
 from dataclasses import dataclass
 
 from leagues.models import Season
-
-from .kind_figures import season_table
-from .kinds import StandingsColumn, get_kind
-from .numbers import signed_number
-from .season_rules import season_points_words
-from .standings import StandingRow
+from scoring.kinds import StandingsColumn, get_kind
+from scoring.publishing.numbers import signed_number
+from scoring.season_rules.rules import season_points_words
+from scoring.standings.figures import season_table
+from scoring.standings.table import StandingRow
 
 FORM_WORDS = {"W": "Won", "D": "Drawn", "L": "Lost"}
 

@@ -18,10 +18,9 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from leagues.models import Fixture, Season, Venue
-
-from .models import ResultVersion, VenueScreen
-from .selectors import season_standings
-from .standings import StandingRow
+from scoring.models import ResultVersion, VenueScreen
+from scoring.standings.selectors import season_standings
+from scoring.standings.table import StandingRow
 
 DAY_STARTS = datetime.time(6, 0)
 UPCOMING_SEASONS = 5

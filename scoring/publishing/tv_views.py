@@ -1,4 +1,4 @@
-"""The pub's TV screen (scoring.tv): a full page and the board it polls for, no login.
+"""The pub's TV screen (scoring.publishing.tv): a full page and the board it polls for, no login.
 
 Both answer 404 unless the address carries the venue's current token.
 """
@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
-from . import tv
+from scoring.publishing import tv
 
 
 def _venue(venue_slug: str, token: str):

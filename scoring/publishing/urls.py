@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import calendar_views, print_views, rating_views, tv_views
+from scoring.publishing import calendar_views, print_views, tv_views
+from scoring.ratings import views as rating_views
 
 urlpatterns = [
     path("tv/<slug:venue_slug>/<str:token>/", tv_views.tv_screen, name="tv-screen"),

@@ -32,6 +32,12 @@ def _send(game: str) -> None:
         log.warning("Could not queue the %s ratings; the periodic refresh will.", game)
 
 
+def result_recorded(sender, *, game: str, **kwargs) -> None:
+    """A result was saved (scoring.results.services.result_recorded): its game's ratings are
+    recomputed once the transaction commits."""
+    ratings_recompute_on_commit(game=game)
+
+
 def fixture_saved(sender, instance: Fixture, **kwargs) -> None:
     """A played fixture moved or a fixture voided (in leagues' services or the admin): its
     result may count differently now, so its game's ratings are recomputed."""

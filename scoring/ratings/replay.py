@@ -1,7 +1,7 @@
 """Player ratings per game: OpenSkill's Bradley–Terry model (full pairing), replayed over every
 counted result.
 
-Pure Python, no database: scoring.services.ratings_recompute reads the results, asks each
+Pure Python, no database: scoring.ratings.services.ratings_recompute reads the results, asks each
 game's kind how a sheet becomes rated matches (`kind.rated_matches`), and stores what
 `ratings_replay` returns.
 

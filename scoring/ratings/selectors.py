@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from django.db.models import Count, Max, Sum
 
 from leagues.models import Fixture, Player
-
-from .kinds import get_kind
-from .models import PlayerRating, RatingRun, ResultVersion
-from .ratings import MODEL_NAME, RatedFixture
+from scoring.kinds import get_kind
+from scoring.models import PlayerRating, RatingRun, ResultVersion
+from scoring.ratings.games import RATED_MATCHES, not_rated
+from scoring.ratings.replay import MODEL_NAME, RatedFixture
 
 # A player is listed in a game's ratings table after this many rated games: before that the
 # model knows too little (sigma is still large) for a place in a table to mean much.
@@ -39,7 +39,7 @@ def rated_fixtures(*, game: str) -> list[RatedFixture]:
     """Every counted result of the game as the kind's rated matches, in the order played,
     each with the players recorded with its version (ResultVersion.lineup), not the teams'
     players now: a roster change leaves the games already played as they were."""
-    kind = get_kind(game)
+    get_kind(game)  # ValueError for a game there is no kind of
     rows = (
         _counted_versions(game)
         .order_by("fixture__starts_at", "fixture_id")
@@ -52,7 +52,7 @@ def rated_fixtures(*, game: str) -> list[RatedFixture]:
             fixture_id=fixture_id,
             played_at=played_at,
             matches=tuple(
-                kind.rated_matches(
+                RATED_MATCHES.get(game, not_rated)(
                     sheet=sheet,
                     rule_options=rule_options,
                     home_player_ids=lineup.get("home", []),

@@ -2,8 +2,8 @@
 
 from celery import shared_task
 
-from . import services
-from .rating_queue import RECOMPUTE_TASK, REFRESH_TASK
+from scoring.ratings import services
+from scoring.ratings.queue import RECOMPUTE_TASK, REFRESH_TASK
 
 
 @shared_task(name=RECOMPUTE_TASK)

@@ -4,9 +4,8 @@ from django.http import Http404
 from django.shortcuts import render
 
 from leagues.models import Game
-
-from . import rating_selectors
-from .ratings import MODEL_NAME
+from scoring.ratings import selectors as rating_selectors
+from scoring.ratings.replay import MODEL_NAME
 
 
 def ratings_index(request):

@@ -1,7 +1,7 @@
-"""REST API for results and standings: read a fixture's result and its history, a season's
-table, and submit or correct a result.
+"""REST API for results: read a fixture's result and its history,
+and submit or correct a result.
 
-Writes go through scoring.services.result_submit, the same service (permission, lock, version
+Writes go through scoring.results.services.result_submit, the same service (permission, lock, version
 check, sheet validation) as the staff form; this module only maps its exceptions to HTTP:
 SheetInvalid → 400 naming the sheet field, PermissionDenied → 403, ResultConflict → 409 with
 the current version, FixtureNotOpen → 409, BeforeFixtureDay → 409 naming the fixture's day,
@@ -16,7 +16,6 @@ from drf_spectacular.utils import (
     PolymorphicProxySerializer,
     extend_schema,
     extend_schema_field,
-    inline_serializer,
 )
 from knox.auth import TokenAuthentication
 from rest_framework import serializers, status
@@ -26,22 +25,21 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import ErrorOutputSerializer
-from leagues.api import LeagueRefSerializer, SeasonRefSerializer, TeamRefSerializer
-from leagues.models import Fixture, Season
+from leagues.models import Fixture
 from leagues.permissions import can_enter_results, ensure_can_enter_results
-
-from .kinds import all_kinds
-from .models import ResultVersion
-from .selectors import fixture_current_result, fixture_result_history, season_standings
-from .services import BeforeFixtureDay, FixtureNotOpen, ResultConflict, result_submit
-from .sheets import SheetInvalid, unstorable_character
+from scoring.kinds import all_kinds
+from scoring.models import ResultVersion
+from scoring.results.selectors import fixture_current_result, fixture_result_history
+from scoring.results.services import BeforeFixtureDay, FixtureNotOpen, ResultConflict, result_submit
+from scoring.results.sheet_serializers import SHEET_SERIALIZERS
+from scoring.results.sheets import SheetInvalid, unstorable_character
 
 # The sheet in the OpenAPI schema: one component per game (KorovaSheet, ConquianSheet,
 # ConvoySheet, ...), each declared by its kind; the fixture's game decides which applies.
 # Only the schema: the kind's own validation checks a sheet (every message names its field).
 SHEET_SCHEMA = PolymorphicProxySerializer(
     component_name="ResultSheet",
-    serializers=[kind.sheet_serializer for kind in all_kinds()],
+    serializers=[SHEET_SERIALIZERS.get(kind.game) for kind in all_kinds()],
     resource_type_field_name=None,
 )
 
@@ -138,7 +136,7 @@ class SheetField(serializers.DictField):
     """The sheet as sent: a JSON object whose text PostgreSQL can store and JSON can carry.
 
     Like DRF's CharField, it refuses null characters and lone surrogates (a JSON "\\ud800"),
-    naming the field path where it found them; the game's rules are scoring.sheets' business.
+    naming the field path where it found them; the game's rules are scoring.results.sheets' business.
     """
 
     def to_internal_value(self, data):
@@ -373,69 +371,3 @@ class FixtureResultHistoryApi(APIView):
                 versions, many=True, context={"show_author": show_author}
             ).data
         )
-
-
-# ---- Standings --------------------------------------------------------------------------------
-
-
-class StandingRowOutputSerializer(serializers.Serializer):
-    position = serializers.IntegerField()
-    shares_position = serializers.BooleanField(
-        help_text="Level with another team on every tie-breaker."
-    )
-    team = TeamRefSerializer()
-    played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    drawn = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    score_for = serializers.IntegerField(help_text="Convoys / penalty heads / deal points for.")
-    score_against = serializers.IntegerField()
-    difference = serializers.IntegerField(
-        help_text="The game's difference, positive when good (Корова: heads against − for)."
-    )
-    points = serializers.IntegerField()
-    form = serializers.ListField(
-        child=serializers.ChoiceField(choices=["W", "D", "L"]),
-        help_text="The last five results, newest last.",
-    )
-
-
-class StandingsOutputSerializer(serializers.Serializer):
-    season = SeasonRefSerializer()
-    league = LeagueRefSerializer(source="season.league")
-    points = inline_serializer(
-        "SeasonPoints",
-        fields={
-            "win": serializers.IntegerField(),
-            "draw": serializers.IntegerField(),
-            "loss": serializers.IntegerField(),
-        },
-    )
-    tie_breakers = serializers.ListField(child=serializers.CharField())
-    rows = StandingRowOutputSerializer(many=True)
-
-
-class SeasonStandingsApi(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        tags=["seasons"],
-        summary="The table of a season",
-        responses={
-            200: StandingsOutputSerializer,
-            404: OpenApiResponse(ErrorOutputSerializer, description="No such season"),
-        },
-    )
-    def get(self, request, pk: int):
-        season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
-        data = {
-            "season": season,
-            "points": {
-                "win": season.points_win,
-                "draw": season.points_draw,
-                "loss": season.points_loss,
-            },
-            "tie_breakers": list(season.tie_breakers or []),
-            "rows": season_standings(season=season),
-        }
-        return Response(StandingsOutputSerializer(data).data)

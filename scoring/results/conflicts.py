@@ -1,5 +1,5 @@
 """The conflict page's merge: what someone else saved while this sheet was open, merged with
-what this user typed (scoring.sheet_merge), and the user's choices for the fields both changed.
+what this user typed (scoring.results.sheet_merge), and the user's choices for the fields both changed.
 
 The page shows the merged sheet in the form (their version with my own changes applied) and,
 for each field both changed, the two values side by side with a choice, kept as form fields:
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from django.http import QueryDict
 
-from .forms import describe_path, describe_value
-from .sheet_merge import SheetMerge, merge_sheets
+from scoring.results.forms import describe_path, describe_value
+from scoring.results.sheet_merge import SheetMerge, merge_sheets
 
 CHOICE_PREFIX = "clash."
 MINE_PREFIX = "clash-mine."

@@ -19,9 +19,8 @@ from leagues.api import (
     WholeNumberFilter,
 )
 from leagues.models import Fixture
-
-from . import fixture_results
-from .models import ResultVersion
+from scoring.models import ResultVersion
+from scoring.results import fixture_results
 
 
 class ResultSummarySerializer(serializers.ModelSerializer):

@@ -13,11 +13,9 @@ from itertools import groupby
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from leagues.models import Fixture, Player, Season, Venue
+from leagues.models import Fixture, Season, Venue
 from leagues.selectors import members_prefetch
-
-from .kinds import get_kind
-from .models import ResultVersion
+from scoring.models import ResultVersion
 
 MAX_ID = 2**31  # ids a sheet names are looked up only below this: no query overflows
 
@@ -51,7 +49,7 @@ def _with_result(fixtures) -> list[Fixture]:
     """Set `fixture.result` (the current result or None) and `fixture.counts` on each fixture.
 
     A result counts (is shown as the score, and in records) unless the fixture is void: the
-    same rule as scoring.selectors.season_standings.
+    same rule as scoring.standings.selectors.season_standings.
     """
     fixtures = list(fixtures)
     for fixture in fixtures:
@@ -174,15 +172,3 @@ def fixture_get(*, pk: int) -> Fixture:
 def fixture_queryset() -> QuerySet[Fixture]:
     """Fixtures in the model's order (season, round, date) with their current results."""
     return fixtures_with_results(Fixture.objects.all())
-
-
-def fixture_result_display(*, fixture: Fixture, result: ResultVersion) -> dict:
-    """What the fixture's page shows of its current result, laid out by the game's kind
-    (its template is `kind.result_template`); one query for the players the sheet names."""
-    kind = get_kind(fixture.season.game)
-    sheet = result.sheet or {}
-    ids = {pk for pk in kind.sheet_player_ids(sheet) if 0 < pk < MAX_ID}
-    players = Player.objects.in_bulk(ids) if ids else {}
-    return kind.result_display(
-        sheet=sheet, rule_options=fixture.season.rule_options, players=players
-    )

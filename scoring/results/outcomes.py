@@ -5,7 +5,7 @@ the game's kind (scoring.kinds) for the outcome; scores are in each game's own u
 (docs/scoring.md): convoys, penalty heads, deal points.
 """
 
-from .kinds import MatchOutcome, get_kind
+from scoring.kinds import MatchOutcome, get_kind
 
 
 def match_outcome(*, game: str, sheet: dict, rule_options: dict | None) -> MatchOutcome:

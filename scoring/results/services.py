@@ -1,4 +1,4 @@
-"""Writes of the scoring app: a fixture's result, as append-only versions.
+"""Writes of results: a fixture's result, as append-only versions.
 
 A result is never overwritten: every save is a new `ResultVersion` (number + 1) and the previous
 current version stops being current. Two members of staff who loaded the same version and both
@@ -7,25 +7,24 @@ second one finds the version changed under it and gets `ResultConflict`, with no
 """
 
 import datetime
-import secrets
-import time
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.dispatch import Signal
 
-from leagues.models import Fixture, Season, Venue
+from leagues.models import Fixture, Season
 from leagues.permissions import ensure_can_enter_results
-
-from .kinds import SheetInvalid, all_kinds, get_kind
-from .models import PlayerRating, RatingPoint, RatingRun, ResultVersion, VenueScreen
-from .rating_queue import ratings_recompute_on_commit
-from .rating_selectors import rated_fixtures, ratings_results_stamp
-from .ratings import ratings_replay
-from .selectors import fixture_day_to_come, fixture_player_ids, fixture_sheet_context
-from .sheets import unstorable_character, validate_sheet
+from scoring.kinds import SheetInvalid, get_kind
+from scoring.models import ResultVersion
+from scoring.results.selectors import fixture_day_to_come, fixture_player_ids, fixture_sheet_context
+from scoring.results.sheets import unstorable_character, validate_sheet
 
 NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
+
+# Sent inside result_submit's transaction once a version is written, with `game` and `version`:
+# results sit below ratings and do not know them, so ratings listen (scoring/apps.py) and queue
+# the game's recomputation for when the transaction commits.
+result_recorded = Signal()
 
 
 class ResultConflict(Exception):
@@ -172,7 +171,7 @@ def _record_version(
         fixture.postponed_reason = ""
         fixture._history_user = by  # django-simple-history: who changed the fixture
         fixture.save(update_fields=["status", "postponed_reason"])
-    ratings_recompute_on_commit(game=season.game)
+    result_recorded.send(sender=ResultVersion, game=season.game, version=version)
     return version
 
 
@@ -202,115 +201,3 @@ def _current_version(fixture_id: int) -> ResultVersion | None:
         .filter(fixture_id=fixture_id, is_current=True)
         .first()
     )
-
-
-@transaction.atomic
-def ratings_recompute(*, game: str, when_stale: bool = False) -> RatingRun:
-    """Replace the game's ratings with a replay of every counted result (scoring.ratings).
-
-    Run by the Celery task that a saved result queues, never in a request. The game's
-    RatingRun row is locked first, so two recomputations of one game run one after the other
-    and the second sees the first's results too; with `when_stale` it then does nothing if the
-    stored ratings already come from the results there are now (a burst of saves queues one
-    task each, and the first does the work). Raises ValueError for an unknown game.
-    """
-    started = time.perf_counter()
-    RatingRun.objects.get_or_create(game=game)
-    run = RatingRun.objects.select_for_update().get(game=game)
-    stamp = ratings_results_stamp(game=game)
-    if when_stale and run.results_stamp == stamp:
-        return run
-    fixtures = rated_fixtures(game=game)
-    replay = ratings_replay(fixtures)
-    _rows_replace(
-        PlayerRating.objects.filter(game=game),
-        key=("player_id",),
-        values=("mu", "sigma", "games", "last_played_at"),
-        wanted={
-            (player_id,): {
-                "game": game,
-                "player_id": player_id,
-                "mu": rating.mu,
-                "sigma": rating.sigma,
-                "ordinal": rating.ordinal,
-                "games": rating.games,
-                "last_played_at": rating.last_played_at,
-            }
-            for player_id, rating in replay.current.items()
-        },
-    )
-    _rows_replace(
-        RatingPoint.objects.filter(game=game),
-        key=("player_id", "fixture_id"),
-        values=("mu", "sigma", "games", "played_at"),
-        wanted={
-            (point.player_id, point.fixture_id): {
-                "game": game,
-                "player_id": point.player_id,
-                "fixture_id": point.fixture_id,
-                "played_at": point.played_at,
-                "mu": point.mu,
-                "sigma": point.sigma,
-                "ordinal": point.ordinal,
-                "games": point.games,
-            }
-            for point in replay.points
-        },
-    )
-    run.computed_at = timezone.now()
-    run.results_stamp = stamp
-    run.fixtures = len(fixtures)
-    run.matches = replay.matches
-    run.seconds = time.perf_counter() - started
-    run.save()
-    return run
-
-
-def _rows_replace(rows, *, key: tuple, values: tuple, wanted: dict) -> None:
-    """Make `rows` hold exactly the `wanted` rows (key tuple -> the row's fields),
-    writing only what differs: a new result at the end of the history changes a handful of
-    rows, not the tens of thousands a game's history holds. The replay is deterministic, so
-    an unchanged rating comes out bit for bit the same and compares equal."""
-    stale = []
-    for pk, *stored in rows.values_list("pk", *key, *values):
-        row_key, row_values = tuple(stored[: len(key)]), stored[len(key) :]
-        new = wanted.get(row_key)
-        if new is not None and [new[name] for name in values] == row_values:
-            del wanted[row_key]
-        else:
-            stale.append(pk)
-    for start in range(0, len(stale), 5000):
-        rows.model.objects.filter(pk__in=stale[start : start + 5000]).delete()
-    rows.model.objects.bulk_create(
-        (rows.model(**fields) for fields in wanted.values()), batch_size=2000
-    )
-
-
-def ratings_refresh_stale() -> list[str]:
-    """Recompute every game whose counted results changed since its ratings were computed.
-
-    The periodic safety net behind the task queued on commit: it catches a task lost with the
-    broker and a fixture voided or restored outside scoring. Returns the games recomputed.
-    """
-    computed = dict(RatingRun.objects.values_list("game", "results_stamp"))
-    stale = [
-        game
-        for game in (kind.game for kind in all_kinds())
-        if computed.get(game, "") != ratings_results_stamp(game=game)
-    ]
-    for game in stale:
-        ratings_recompute(game=game)
-    return stale
-
-
-@transaction.atomic
-def venue_screen_issue(*, venue_id: int) -> VenueScreen:
-    """Give the venue's TV screen a new secret token (the first, or one replacing a leaked
-    one: the old address stops working at once). Raises Venue.DoesNotExist."""
-    venue = Venue.objects.select_for_update().get(pk=venue_id)
-    screen, _ = VenueScreen.objects.get_or_create(
-        venue=venue, defaults={"token": secrets.token_urlsafe(24)}
-    )
-    screen.token = secrets.token_urlsafe(24)
-    screen.save(update_fields=["token"])
-    return screen

@@ -3,7 +3,7 @@
 Two members of staff start from the same version (the *base*); one saves (*theirs*, now the
 current version) while the other is still typing (*mine*). Comparing each with the base tells
 who changed which field (a field is a leaf of the sheet, named by its path as in
-scoring.sheets: "rounds.3.2", "singles.0.deals.4", "games.1.convoys.home"):
+scoring.results.sheets: "rounds.3.2", "singles.0.deals.4", "games.1.convoys.home"):
 
 - changed only by me: my value is applied on top of theirs;
 - changed only by them, or by both to the same value: theirs stays;
@@ -12,7 +12,7 @@ scoring.sheets: "rounds.3.2", "singles.0.deals.4", "games.1.convoys.home"):
 So the merged sheet never undoes the other person's change unless someone chooses to. A blank
 field and a missing one are the same here (a blank cell is "nothing typed"). Pure Python: the
 sheets are plain JSON-like dicts and lists, and nothing here knows a game's rules; whether the
-merged sheet is valid is scoring.sheets' business when it is saved.
+merged sheet is valid is scoring.results.sheets' business when it is saved.
 """
 
 import copy

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import NON_FIELD_ERRORS
 
-from .kinds import SheetInvalid, get_kind
+from scoring.kinds import SheetInvalid, get_kind
 
 
 def validate_sheet(

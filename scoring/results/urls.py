@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from scoring.results import views
 
 urlpatterns = [
     path("", views.staff_home, name="staff-home"),

@@ -1,11 +1,11 @@
 """Staff pages: the fixtures to score, the result-entry sheet of each game, and its history.
 
 One view answers a sheet page and its htmx partials: a plain GET shows the sheet, a POST with
-action "save" (the default) submits it through scoring.services.result_submit, and any other
+action "save" (the default) submits it through scoring.results.services.result_submit, and any other
 action ("preview", "add_round", "add:0:home", ...) only redraws the sheet, whole or (for htmx)
 just the partial that changed. Nothing here decides a rule or names a game: the fixture's
 game kind (scoring.kinds) gives the grid, which reads what was typed, and every change runs
-the validation Save runs (scoring.forms.grid_check), so the preview shows Save's messages.
+the validation Save runs (scoring.results.preview.grid_check), so the preview shows Save's messages.
 """
 
 from django.contrib import messages
@@ -17,10 +17,11 @@ from django.views.decorators.http import require_http_methods
 
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
-
-from . import conflicts, selectors, services
-from .forms import EntryForm, grid_check, grid_outcome_if_valid, grid_validate, readable_changes
-from .kinds import SheetInvalid, get_kind
+from scoring.kinds import SheetInvalid, get_kind
+from scoring.results import conflicts, selectors, services
+from scoring.results.forms import EntryForm, readable_changes
+from scoring.results.grids import ENTRY_GRIDS
+from scoring.results.preview import grid_check, grid_outcome_if_valid, grid_validate
 
 STAFF_LIST_LENGTH = 30
 
@@ -43,13 +44,13 @@ def staff_home(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def result_entry(request, pk: int):
-    """The sheet of the fixture's game: enter a result, or correct it (a new version)."""
+    """The sheet of the fixture's game: enter a result, or correct it (a new version). Three
+    flows: a GET shows the sheet, a POST with an action other than "save" redraws it, a save
+    submits it."""
     fixture = _staff_fixture(request, pk)
     season = fixture.season
     lineup = selectors.fixture_lineup(fixture=fixture)
-    kind = get_kind(season.game)
-    grid_class = kind.grid
-    if kind.needs_lineup and not lineup.complete:
+    if get_kind(season.game).needs_lineup and not lineup.complete:
         return _unavailable(
             request,
             fixture,
@@ -58,41 +59,57 @@ def result_entry(request, pk: int):
         )
     if fixture.status == Fixture.Status.VOID:
         return _unavailable(request, fixture, "This fixture is void: it takes no result.")
+    grid_class = ENTRY_GRIDS.get(season.game)
     context = {"fixture": fixture, "season": season, "lineup": lineup}
     current = selectors.fixture_current_result(fixture=fixture)
-
     if request.method == "GET":
-        grid = grid_class.from_sheet(current.sheet if current else None, **context)
-        form = EntryForm(initial={"based_on_version": current.number if current else 0})
-        outcome = grid_outcome_if_valid(grid)
-        return _sheet_page(request, grid=grid, form=form, current=current, outcome=outcome)
-
+        return _entry_show(
+            request, grid_class.from_sheet(current.sheet if current else None, **context), current
+        )
     grid = grid_class.from_post(conflicts.with_clash_choices(request.POST), **context)
     action = str(request.POST.get("action", "save"))
     if action != "save":
-        known = action == "preview" or grid.apply_action(action)
-        outcome = grid_check(grid)  # the messages Save would give, beside their fields
-        if request.htmx:
-            extra = {"outcome": outcome, "checked": True, "oob": True}
-            return render(request, grid.partial, _sheet_context(grid=grid, form=None, **extra))
-        form = EntryForm(
-            initial={
-                "based_on_version": request.POST.get("based_on_version", ""),
-                "note": request.POST.get("note", ""),
-                "before_fixture_day": bool(request.POST.get("before_fixture_day")),
-            }
-        )
-        return _sheet_page(
-            request,
-            grid=grid,
-            form=form,
-            current=current,
-            outcome=outcome,
-            checked=True,
-            focus_last=action in ("add_round",),
-            status=200 if known else 400,
-        )
+        return _entry_redraw(request, grid, current, action)
+    return _entry_save(request, grid, current)
 
+
+def _entry_show(request, grid, current):
+    """The sheet as last saved (or blank), with its outcome if it is valid."""
+    form = EntryForm(initial={"based_on_version": current.number if current else 0})
+    outcome = grid_outcome_if_valid(grid)
+    return _sheet_page(request, grid=grid, form=form, current=current, outcome=outcome)
+
+
+def _entry_redraw(request, grid, current, action: str):
+    """A button other than save ("preview", "add_round", "add:0:home", ...): the grid changed
+    and checked as Save would check it; for htmx only the partial that changed."""
+    known = action == "preview" or grid.apply_action(action)
+    outcome = grid_check(grid)  # the messages Save would give, beside their fields
+    if request.htmx:
+        extra = {"outcome": outcome, "checked": True, "oob": True}
+        return render(request, grid.partial, _sheet_context(grid=grid, form=None, **extra))
+    form = EntryForm(
+        initial={
+            "based_on_version": request.POST.get("based_on_version", ""),
+            "note": request.POST.get("note", ""),
+            "before_fixture_day": bool(request.POST.get("before_fixture_day")),
+        }
+    )
+    return _sheet_page(
+        request,
+        grid=grid,
+        form=form,
+        current=current,
+        outcome=outcome,
+        checked=True,
+        focus_last=action in ("add_round",),
+        status=200 if known else 400,
+    )
+
+
+def _entry_save(request, grid, current):
+    """Submit the sheet through result_submit; each refusal is shown where it belongs."""
+    fixture = grid.fixture
     form = EntryForm(request.POST)
     if not form.is_valid():
         outcome = grid_check(grid)
@@ -210,7 +227,7 @@ def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, *
 
 def _conflict_page(request, *, grid, form, conflict):
     """Someone saved meanwhile: their version with my own changes merged in, field by field,
-    and the fields we both changed side by side for a choice (scoring.conflicts)."""
+    and the fields we both changed side by side for a choice (scoring.results.conflicts)."""
     current = conflict.current
     try:
         mine = grid_validate(grid)

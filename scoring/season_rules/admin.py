@@ -16,11 +16,10 @@ from django.utils.html import format_html, format_html_join
 from leagues import services
 from leagues.admin import HistoryAdmin
 from leagues.models import Entry, League, Season
-
-from .kinds import get_kind
-from .models import ResultVersion
-from .season_rules import season_rules_set
-from .season_rules_form import TIE_BREAKER_FIELDS, SeasonForm
+from scoring.kinds import get_kind
+from scoring.models import ResultVersion
+from scoring.season_rules.forms import TIE_BREAKER_FIELDS, SeasonForm
+from scoring.season_rules.rules import season_rules_set
 
 
 class EntryInline(admin.TabularInline):

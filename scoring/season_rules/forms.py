@@ -2,7 +2,7 @@
 (labels, choices and ranges), the fixture format's options from the game's kind, league
 points, and the tie-breakers as an ordered list of choices. No JSON to type.
 
-The form only gathers values: scoring.season_rules.season_rules_check judges them, and its
+The form only gathers values: scoring.season_rules.rules.season_rules_check judges them, and its
 refusals are shown next to the field at fault. A blank option follows the engine's default.
 """
 
@@ -10,10 +10,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from leagues.models import Season
-
-from .kinds import get_kind
-from .season_rules import MAX_POINTS, POINTS_FIELDS, SeasonRules, season_rules_check
-from .tiebreakers import TIE_BREAKER_CHOICES, TIE_BREAKERS
+from scoring.kinds import get_kind
+from scoring.season_rules.rules import MAX_POINTS, POINTS_FIELDS, SeasonRules, season_rules_check
+from scoring.standings.tiebreakers import TIE_BREAKER_CHOICES, TIE_BREAKERS
 
 OPTION_PREFIX = "option_"
 FORMAT_PREFIX = "format_"
@@ -69,7 +68,7 @@ def _value(option, raw):
 
 class SeasonForm(forms.ModelForm):
     """A season's name and dates (saved as they are) and its rules (checked and saved by
-    scoring.season_rules). `game` is set by the admin: the season's game, or the league's
+    scoring.season_rules.rules). `game` is set by the admin: the season's game, or the league's
     chosen on the add page; without it the game's options are left at their defaults."""
 
     game: str | None = None

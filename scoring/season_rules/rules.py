@@ -13,10 +13,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from leagues.models import Season
-
-from .kinds import get_kind
-from .models import ResultVersion
-from .tiebreakers import TIE_BREAKERS, tie_breaker_chain
+from scoring.kinds import get_kind
+from scoring.models import ResultVersion
+from scoring.standings.tiebreakers import TIE_BREAKERS, tie_breaker_chain
 
 POINTS_FIELDS = ("points_win", "points_draw", "points_loss")
 MAX_POINTS = 99

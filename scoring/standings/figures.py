@@ -21,11 +21,10 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from leagues.models import Fixture, Player, Season, TeamMember
-
-from .kinds import PlayerFigure, PlayerResult, StandingsColumn, all_kinds, get_kind
-from .models import ResultVersion
-from .selectors import season_standings
-from .standings import StandingRow
+from scoring.kinds import PlayerFigure, PlayerResult, StandingsColumn, all_kinds, get_kind
+from scoring.models import ResultVersion
+from scoring.standings.selectors import season_standings
+from scoring.standings.table import StandingRow
 
 
 @dataclass(frozen=True)
@@ -51,7 +50,7 @@ class PlayerGameFigures:
 
 
 def season_table(*, season: Season, use_cache: bool = True) -> SeasonTable:
-    """The season's table with the columns its game adds (scoring.selectors.season_standings
+    """The season's table with the columns its game adds (scoring.standings.selectors.season_standings
     underneath: the same rows, order and cache)."""
     kind = get_kind(season.game)
     columns = list(kind.standings_columns)

@@ -1,6 +1,6 @@
 """A team's (or a player's teams') record per game for the team and player pages, counted by
 the standings' own code and shown in the game's own columns. One query, whatever the number of
-results. (A player's own figures: scoring.kind_figures.)"""
+results. (A player's own figures: scoring.standings.figures.)"""
 
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -8,10 +8,9 @@ from types import SimpleNamespace
 from django.db.models import Q
 
 from leagues.models import Fixture, Game
-
-from .kinds import get_kind
-from .models import ResultVersion
-from .standings import ResultRecord, StandingRow, StandingsConfig, build_standings
+from scoring.kinds import get_kind
+from scoring.models import ResultVersion
+from scoring.standings.table import ResultRecord, StandingRow, StandingsConfig, build_standings
 
 # The teams whose record is asked for count as one side (a player's two teams, say).
 _SIDE = 0

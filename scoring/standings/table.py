@@ -1,6 +1,6 @@
 """A season's table from its results: pure Python, no database.
 
-scoring.selectors.season_standings fetches the results and teams and calls
+scoring.standings.selectors.season_standings fetches the results and teams and calls
 `build_standings`; tests build the records by hand.
 """
 
@@ -12,8 +12,8 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .kinds import get_kind
-from .tiebreakers import TieBreaker, tie_breaker_chain
+from scoring.kinds import get_kind
+from scoring.standings.tiebreakers import TieBreaker, tie_breaker_chain
 
 FORM_LENGTH = 5
 FORM_LETTERS = {"win": "W", "draw": "D", "loss": "L"}

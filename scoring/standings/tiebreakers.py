@@ -2,7 +2,7 @@
 
 A season lists tie-breaker keys in order (Season.tie_breakers, e.g. ["points", "difference",
 "head_to_head", "wins"]). The table is ordered by the first; teams level on it are ordered
-by the second among themselves, and so on (scoring.standings.order_rows). Teams level on
+by the second among themselves, and so on (scoring.standings.table.order_rows). Teams level on
 every tie-breaker share a position.
 
 Each tie-breaker gives a sort key for a row; a higher key ranks higher. The context tells
@@ -20,7 +20,7 @@ class TieBreaker:
     description: ClassVar[str] = ""
 
     def sort_key(self, row, context) -> tuple:
-        """`row` a scoring.standings.StandingRow, `context` its StandingsContext (not imported
+        """`row` a scoring.standings.table.StandingRow, `context` its StandingsContext (not imported
         here: standings imports this module)."""
         raise NotImplementedError
 

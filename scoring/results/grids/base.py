@@ -1,10 +1,10 @@
-"""The staff entry grid that every game's grid builds on (<game>_grid.py).
+"""The staff entry grid that every game's grid builds on (scoring/results/grids/<game>.py, registered in ENTRY_GRIDS).
 
 A grid reads what staff typed, leniently, and lays it out as blocks of cells (a round, a
 single, a game). Every input is named by the path of its place in the sheet ("rounds.2.1",
 "singles.0.deals.4", "games.0.convoys.home"), which is also how validation names a problem,
 so each message lands next to its field without any mapping table. A grid holds no rule of
-the game: scoring.forms.grid_check runs the very validation Save runs and hands the
+the game: scoring.results.forms.grid_check runs the very validation Save runs and hands the
 messages back through `add_errors`; the grid's own `preview` only adds what the game shows
 while staff type (running totals, the next deal's value, games won so far).
 """
@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, field
 
 from django.core.exceptions import NON_FIELD_ERRORS
+
+from scoring.kinds import get_kind
 
 # More rounds or deals than any real sheet, few enough that a tampered form costs nothing.
 MAX_GRID_ROWS = 120
@@ -115,7 +117,6 @@ class SheetGrid:
 
     @property
     def kind(self):
-        from . import get_kind  # the registry imports the kinds, which import their grids
 
         return get_kind(self.game)
 

@@ -6,8 +6,16 @@ singles with their deals, redrawn by htmx after every tap).
 
 import re
 
-from .conquian import SINGLES, deal_values, single_status
-from .grid import INDEX_DIGITS, MAX_GRID_ROWS, Block, Cell, SheetGrid, post_indexes, text
+from scoring.kinds.conquian import SINGLES, deal_values, single_status
+from scoring.results.grids.base import (
+    INDEX_DIGITS,
+    MAX_GRID_ROWS,
+    Block,
+    Cell,
+    SheetGrid,
+    post_indexes,
+    text,
+)
 
 DEAL_CHOICES = ("home", "draw", "away")
 
@@ -121,6 +129,3 @@ class ConquianGrid(SheetGrid):
             "carry_over": self.options["carry_over"],
             "finished": all(block.extra["status"].finished for block in self.blocks()),
         }
-
-
-GRID = ConquianGrid

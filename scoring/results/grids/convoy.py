@@ -6,8 +6,8 @@ best of N stands, redrawn by htmx after every change).
 
 import re
 
-from .convoy import MAX_GAMES, games_in_fixture, games_needed
-from .grid import INDEX_DIGITS, Block, Cell, SheetGrid, cell_value, text
+from scoring.kinds.convoy import MAX_GAMES, games_in_fixture, games_needed
+from scoring.results.grids.base import INDEX_DIGITS, Block, Cell, SheetGrid, cell_value, text
 
 SIDES = ("home", "away")
 
@@ -108,6 +108,3 @@ class ConvoyGrid(SheetGrid):
             "won": won,
             "entered": len(games),
         }
-
-
-GRID = ConvoyGrid

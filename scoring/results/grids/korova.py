@@ -7,7 +7,8 @@ totals that htmx redraws as staff type).
 import json
 import re
 
-from .grid import (
+from scoring.kinds.korova import SEATS, game_ended_at, running_totals
+from scoring.results.grids.base import (
     INDEX_DIGITS,
     MAX_GRID_ROWS,
     Block,
@@ -17,7 +18,6 @@ from .grid import (
     post_indexes,
     text,
 )
-from .korova import SEATS, game_ended_at, running_totals
 
 # The action of the Undo button after "Remove last round": the removed cells ride along as JSON.
 RESTORE_ROUND = "restore_round:"
@@ -193,6 +193,3 @@ class KorovaGrid(SheetGrid):
             "to_go": max(self.end_score - max(totals), 0),
             "removed_round": self._removed_round_preview(),
         }
-
-
-GRID = KorovaGrid

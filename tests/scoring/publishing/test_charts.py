@@ -2,7 +2,7 @@
 
 from xml.etree import ElementTree
 
-from scoring.charts import Chart, Series
+from scoring.publishing.charts import Chart, Series
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -1,9 +1,9 @@
-"""Signed figures (scoring.numbers) and the template filter that prints them everywhere."""
+"""Signed figures (scoring.publishing.numbers) and the template filter that prints them everywhere."""
 
 import pytest
 from django.template import Context, Template
 
-from scoring.numbers import signed_number
+from scoring.publishing.numbers import signed_number
 
 
 @pytest.mark.parametrize(

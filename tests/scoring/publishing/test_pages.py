@@ -27,7 +27,7 @@ from tests.factories import (
     TeamFactory,
     UserFactory,
 )
-from tests.scoring.test_kind_figures import played
+from tests.scoring.standings.test_figures import played
 
 pytestmark = pytest.mark.django_db
 

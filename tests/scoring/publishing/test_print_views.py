@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Game
-from tests.scoring.test_kind_figures import conquian_sheet, played
+from tests.scoring.standings.test_figures import conquian_sheet, played
 
 pytestmark = pytest.mark.django_db
 

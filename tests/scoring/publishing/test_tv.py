@@ -8,8 +8,9 @@ from django.utils import timezone
 from leagues.models import Game, TeamMember
 from leagues.services import fixture_status_change
 from scoring.models import VenueScreen
-from scoring.services import result_submit, venue_screen_issue
-from scoring.tv import pub_evening
+from scoring.publishing.services import venue_screen_issue
+from scoring.publishing.tv import pub_evening
+from scoring.results.services import result_submit
 from tests.factories import (
     EntryFactory,
     FixtureFactory,

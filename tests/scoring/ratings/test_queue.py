@@ -1,5 +1,5 @@
 """Rating work leaves the request: saving a result queues it on commit, and a real Celery
-worker on Redis computes it (scoring.rating_queue, scoring.tasks)."""
+worker on Redis computes it (scoring.ratings.queue, scoring.ratings.tasks)."""
 
 import datetime
 import time
@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 
 from config import celery_app
 from leagues.models import Game, TeamMember
-from scoring import tasks
 from scoring.models import PlayerRating, RatingRun
+from scoring.ratings import tasks
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,

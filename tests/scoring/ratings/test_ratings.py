@@ -1,5 +1,5 @@
-"""Ratings: the OpenSkill replay (scoring.ratings) and its recomputation from stored results
-(scoring.services.ratings_recompute) on PostgreSQL."""
+"""Ratings: the OpenSkill replay (scoring.ratings.replay) and its recomputation from stored results
+(scoring.ratings.services.ratings_recompute) on PostgreSQL."""
 
 import datetime
 
@@ -9,8 +9,9 @@ from django.utils import timezone
 from leagues.models import Game, Player, TeamMember
 from leagues.services import fixture_status_change, team_players_set
 from scoring.models import PlayerRating, RatingPoint, RatingRun
-from scoring.ratings import RatedFixture, RatedMatch, ratings_replay, shared_ranks
-from scoring.services import ratings_recompute, ratings_refresh_stale, result_submit
+from scoring.ratings.replay import RatedFixture, RatedMatch, ratings_replay, shared_ranks
+from scoring.ratings.services import ratings_recompute, ratings_refresh_stale
+from scoring.results.services import result_submit
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,

@@ -6,7 +6,8 @@ import pytest
 from django.utils import timezone
 
 from leagues.models import Game, TeamMember
-from scoring.services import ratings_recompute, result_submit
+from scoring.ratings.services import ratings_recompute
+from scoring.results.services import result_submit
 from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,7 @@ def test_the_table_lists_players_with_enough_games_best_first(client, rated, set
     assert "Nobody has 5 rated games yet." in page
     assert "4 more players with fewer than 5 rated games are not listed yet." in page
 
-    from scoring import rating_selectors
+    from scoring.ratings import selectors as rating_selectors
 
     table = rating_selectors.ratings_table(game=Game.KOROVA, min_games=3)
     assert [row.player for row in table.rows][0] == players[1]  # fewest heads every time

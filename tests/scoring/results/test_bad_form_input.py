@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
-from scoring.services import result_submit
-from scoring.sheets import SheetInvalid
+from scoring.results.services import result_submit
+from scoring.results.sheets import SheetInvalid
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,

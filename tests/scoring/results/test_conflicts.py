@@ -1,4 +1,4 @@
-"""The conflict page (scoring.conflicts through the staff view): someone saved while this
+"""The conflict page (scoring.results.conflicts through the staff view): someone saved while this
 sheet was open; the page merges by field, and saving it as shown never undoes their change."""
 
 import re
@@ -7,8 +7,8 @@ from html.parser import HTMLParser
 import pytest
 
 from scoring.models import ResultVersion
-from scoring.services import result_submit
-from tests.scoring.test_views import (
+from scoring.results.services import result_submit
+from tests.scoring.results.test_views import (
     FULL_GAME,
     entry_url,
     korova_post,

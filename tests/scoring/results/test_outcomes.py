@@ -1,11 +1,11 @@
-"""scoring.outcomes: match_outcome through the kinds, and league points."""
+"""scoring.results.outcomes: match_outcome through the kinds, and league points."""
 
 from types import SimpleNamespace
 
 import pytest
 
 from scoring.kinds import MatchOutcome
-from scoring.outcomes import league_points, match_outcome
+from scoring.results.outcomes import league_points, match_outcome
 
 SEASON = SimpleNamespace(points_win=3, points_draw=1, points_loss=0)
 

@@ -1,4 +1,4 @@
-"""scoring.services.result_submit: versions, conflicts, refusals, on PostgreSQL."""
+"""scoring.results.services.result_submit: versions, conflicts, refusals, on PostgreSQL."""
 
 from datetime import timedelta
 
@@ -8,10 +8,10 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from leagues.models import Fixture, Game
-from scoring import services
 from scoring.models import ResultVersion
-from scoring.services import BeforeFixtureDay, FixtureNotOpen, ResultConflict, result_submit
-from scoring.sheets import SheetInvalid
+from scoring.results import services
+from scoring.results.services import BeforeFixtureDay, FixtureNotOpen, ResultConflict, result_submit
+from scoring.results.sheets import SheetInvalid
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,

@@ -1,10 +1,10 @@
-"""scoring.sheet_merge: the three-way merge of the conflict page, on plain sheets."""
+"""scoring.results.sheet_merge: the three-way merge of the conflict page, on plain sheets."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.sheet_merge import Clash, FieldChange, merge_sheets
+from scoring.results.sheet_merge import Clash, FieldChange, merge_sheets
 
 PLAYERS = [11, 12, 21, 22]
 

@@ -1,9 +1,9 @@
-"""scoring.sheets: validate_sheet for any game, and sheet_changes (no database)."""
+"""scoring.results.sheets: validate_sheet for any game, and sheet_changes (no database)."""
 
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring.sheets import SheetInvalid, sheet_changes, validate_sheet
+from scoring.results.sheets import SheetInvalid, sheet_changes, validate_sheet
 
 KOROVA_ROUNDS = [[11, 7, 6, 6]] * 6
 TEAMS = {"home_team": "Roundheads", "away_team": "Sixth Cow"}

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from leagues.models import Fixture, Game, TeamMember
 from scoring.models import ResultVersion
-from scoring.services import result_submit
+from scoring.results.services import result_submit
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,

@@ -1,4 +1,4 @@
-"""scoring.views and the fixture's day: the staff home leads with tonight and what waits for a
+"""scoring.results.views and the fixture's day: the staff home leads with tonight and what waits for a
 result and folds the weeks ahead away; the sheet refuses a result before the fixture's day
 (with the reason in the form), unless a league admin ticks the override."""
 
@@ -11,8 +11,8 @@ from django.utils import timezone
 from leagues.models import Fixture
 from scoring.models import ResultVersion
 from tests.factories import UserFactory
-from tests.scoring.test_preview_parity import messages
-from tests.scoring.test_views import (
+from tests.scoring.results.test_preview_parity import messages
+from tests.scoring.results.test_views import (
     FULL_GAME,
     entry_url,
     korova_post,

@@ -1,4 +1,4 @@
-"""scoring.season_rules: setting a season's rules (checked, locked, in its history) and putting
+"""scoring.season_rules.rules: setting a season's rules (checked, locked, in its history) and putting
 them in words."""
 
 import pytest
@@ -6,7 +6,7 @@ from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from scoring.models import ResultVersion
-from scoring.season_rules import season_rules_describe, season_rules_set
+from scoring.season_rules.rules import season_rules_describe, season_rules_set
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,

@@ -3,8 +3,8 @@
 import pytest
 
 from leagues.models import Game
-from scoring.kind_figures import player_figures_by_game, season_table
-from scoring.services import result_submit
+from scoring.results.services import result_submit
+from scoring.standings.figures import player_figures_by_game, season_table
 from tests.factories import (
     EntryFactory,
     FixtureFactory,

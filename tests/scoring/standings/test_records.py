@@ -1,10 +1,10 @@
-"""scoring.records: a team's record per game, counted as the season tables count it."""
+"""scoring.standings.records: a team's record per game, counted as the season tables count it."""
 
 import pytest
 
 from leagues.models import Fixture
-from scoring.records import record_by_game
-from scoring.selectors import season_standings
+from scoring.standings.records import record_by_game
+from scoring.standings.selectors import season_standings
 from tests.api.conftest import build_world
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""scoring.selectors on PostgreSQL: the table from result versions, its query count and cache."""
+"""scoring.standings.selectors on PostgreSQL: the table from result versions, its query count and cache."""
 
 import datetime
 
@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from leagues.models import Entry, Fixture
 from scoring.models import ResultVersion
-from scoring.selectors import fixture_current_result, fixture_result_history, season_standings
-from scoring.services import result_submit
+from scoring.results.services import result_submit
+from scoring.standings.selectors import season_standings
 from tests.factories import (
     EntryFactory,
     FixtureFactory,
@@ -230,48 +230,3 @@ def test_a_renamed_team_shows_its_new_name_from_the_cache():
     a.name = "The Renamed Arms"
     a.save()
     assert "The Renamed Arms" in [row.team.name for row in season_standings(season=season)]
-
-
-def test_fixture_current_result_is_the_current_version_or_none():
-    season, (a, b) = season_of(2)
-    played = fixture(season, a, b)
-    assert fixture_current_result(fixture=played) is None
-    version(played, "home", 3, 0, number=1, is_current=False)
-    current = version(played, "away", 0, 3, number=2)
-    assert fixture_current_result(fixture=played) == current
-    assert fixture_current_result(fixture=played.pk) == current
-
-
-def test_fixture_result_history_lists_versions_newest_first_with_what_changed(
-    django_assert_num_queries,
-):
-    season, (a, b) = season_of(2, game="korova")
-    played = fixture(season, a, b)
-    user = UserFactory()
-    rounds = [[11, 7, 6, 6]] * 6
-    ResultVersion.objects.create(
-        fixture=played,
-        number=1,
-        sheet={"players": [1, 2, 3, 4], "rounds": rounds},
-        home_score=108,
-        away_score=72,
-        winner="away",
-        is_current=False,
-        created_by=user,
-    )
-    corrected = [[11, 7, 6, 6]] * 5 + [[11, 7, 9, 3]]
-    ResultVersion.objects.create(
-        fixture=played,
-        number=2,
-        sheet={"players": [1, 2, 3, 4], "rounds": corrected},
-        home_score=108,
-        away_score=72,
-        winner="away",
-        created_by=user,
-    )
-    with django_assert_num_queries(1):
-        history = fixture_result_history(fixture=played)
-        assert [v.created_by.username for v in history] == [user.username] * 2
-    assert [v.number for v in history] == [2, 1]
-    assert history[0].changes == [("rounds.5.2", 6, 9), ("rounds.5.3", 6, 3)]
-    assert history[1].changes == []

@@ -1,11 +1,11 @@
-"""scoring.standings.build_standings on hand-built seasons (no database)."""
+"""scoring.standings.table.build_standings on hand-built seasons (no database)."""
 
 import datetime
 from dataclasses import dataclass
 
 import pytest
 
-from scoring.standings import (
+from scoring.standings.table import (
     ResultRecord,
     StandingsConfig,
     build_standings,

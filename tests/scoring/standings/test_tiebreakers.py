@@ -2,8 +2,8 @@
 
 import pytest
 
-from scoring.standings import ResultRecord, StandingRow, StandingsConfig, StandingsContext
-from scoring.tiebreakers import (
+from scoring.standings.table import ResultRecord, StandingRow, StandingsConfig, StandingsContext
+from scoring.standings.tiebreakers import (
     TIE_BREAKER_CHOICES,
     GameDifference,
     HeadToHead,
