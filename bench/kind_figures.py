@@ -6,7 +6,7 @@ built (Conquian's singles won), per season, with no database.
 Makes --fixtures Conquian sheets (target 5, the demo's) from games the engine plays, then
 times, --runs times, a cold table built from the stored scores alone against one that also
 reads each sheet's outcome and fixture figures (scoring.kinds.conquian), as
-scoring.selectors does for a game with such columns. Prints the medians. The table itself is cached (scoring.selectors),
+scoring.results.selectors does for a game with such columns. Prints the medians. The table itself is cached (scoring.results.selectors),
 so this is paid only when a result changes.
 """
 
@@ -26,7 +26,7 @@ import django  # noqa: E402
 django.setup()
 
 from scoring.kinds import get_kind  # noqa: E402
-from scoring.standings import ResultRecord, StandingsConfig, build_standings  # noqa: E402
+from scoring.standings.table import ResultRecord, StandingsConfig, build_standings  # noqa: E402
 
 
 class Team:

@@ -59,7 +59,8 @@ from leagues.models import (  # noqa: E402
     Venue,
 )
 from scoring.models import PlayerRating, RatingPoint, ResultVersion  # noqa: E402
-from scoring.services import ratings_recompute, venue_screen_issue  # noqa: E402
+from scoring.publishing.services import venue_screen_issue  # noqa: E402
+from scoring.ratings.services import ratings_recompute  # noqa: E402
 
 SEASON_TEAMS = 20
 POOL_TEAMS = 40

@@ -6,8 +6,9 @@ from config import api_auth
 from config.api_errors import not_found
 from games import api as games_api
 from leagues import api as leagues_api
-from scoring import api as scoring_api
-from scoring import fixture_api
+from scoring.results import api as scoring_api
+from scoring.results import fixture_api
+from scoring.standings import api as standings_api
 
 urlpatterns = [
     path("auth/token/", api_auth.TokenApi.as_view(), name="api-token"),
@@ -19,7 +20,7 @@ urlpatterns = [
     path("seasons/<int:pk>/", leagues_api.SeasonDetailApi.as_view(), name="api-season-detail"),
     path(
         "seasons/<int:pk>/standings/",
-        scoring_api.SeasonStandingsApi.as_view(),
+        standings_api.SeasonStandingsApi.as_view(),
         name="api-season-standings",
     ),
     path("teams/", leagues_api.TeamListApi.as_view(), name="api-team-list"),

@@ -393,7 +393,7 @@ GAMES_OPEN_TABLES_PER_USER = int(os.environ.get("GAMES_OPEN_TABLES_PER_USER", "3
 # Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker
 # restart); the database knows which turns are overdue.
 CELERY_BEAT_SCHEDULE = {
-    # The safety net behind the rating recomputation each saved result queues (scoring.tasks).
+    # The safety net behind the rating recomputation each saved result queues (scoring.ratings.tasks).
     "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
     "sweep-overdue-turns": {
         "task": "games.sweep_overdue_turns",

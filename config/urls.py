@@ -20,11 +20,11 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("config.api_urls")),
-    path("staff/", include("scoring.urls")),
+    path("staff/", include("scoring.results.urls")),
     path("tables/", include("games.urls")),
-    path("", include("scoring.publishing_urls")),
+    path("", include("scoring.publishing.urls")),
     path("", include("leagues.urls")),
-    path("", include("scoring.page_urls")),
+    path("", include("scoring.publishing.page_urls")),
 ]
 
 # Django's error pages, in JSON under /api/ (config/api_errors.py).

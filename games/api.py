@@ -20,7 +20,7 @@ from config.api_errors import FIELD_ERRORS_SCHEMA, ErrorOutputSerializer
 from games.engines import IllegalMove
 from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Fixture, Game
-from scoring.services import BeforeFixtureDay
+from scoring.results.services import BeforeFixtureDay
 
 from .exceptions import NotYourTurn, TableClosed, TableInvalid, TooManyOpenTables, TurnConflict
 from .models import Table

@@ -25,7 +25,7 @@ from leagues.models import Fixture, Player, TeamMember
 from leagues.permissions import can_enter_results
 from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
-from scoring.services import (
+from scoring.results.services import (
     FixtureNotOpen,
     ResultConflict,
     ensure_fixture_day_has_come,

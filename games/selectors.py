@@ -17,7 +17,7 @@ from django.utils import timezone
 from games.engines import get_engine
 from leagues.models import Fixture, TeamMember
 from leagues.permissions import can_enter_results
-from scoring.selectors import fixture_day_to_come
+from scoring.results.selectors import fixture_day_to_come
 
 from .models import Seat, Table, TableMove
 from .services import table_turn_expire

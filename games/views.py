@@ -31,7 +31,7 @@ from games.pages import fixture_url, live_context, page_context
 from games.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
 from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Game
-from scoring.services import BeforeFixtureDay
+from scoring.results.services import BeforeFixtureDay
 
 MOVE_MAX_CHARS = 2000  # the longest real move, a Convoy remover's, is under 100
 REFUSAL_STATUS = {IllegalMove: 400, NotYourTurn: 403, TurnConflict: 409}

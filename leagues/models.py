@@ -121,7 +121,7 @@ class Season(models.Model):
 
     rule_options: the engine's options by name (games.engines OPTIONS), e.g. {"end_score": 66}.
     fixture_format: Convoy {"games": N} (best of N, default 1); Корова and Conquian {}.
-    tie_breakers: keys of scoring.tiebreakers, applied in order.
+    tie_breakers: keys of scoring.standings.tiebreakers, applied in order.
     """
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")

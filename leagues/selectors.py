@@ -1,5 +1,5 @@
 """Reads of the leagues app: leagues, seasons, teams, players and venues, and the querysets of
-the read API. Results are scoring's (scoring.fixture_results, scoring.records).
+the read API. Results are scoring's (scoring.results.fixture_results, scoring.standings.records).
 
 Every function here costs a fixed number of queries, whatever the number of teams or fixtures:
 related rows come with select_related, lists of children with prefetch_related. Functions that

@@ -180,7 +180,7 @@ def fixtures_generate(
 # One fixture
 
 
-# A fixture's status. Played comes only with a result (scoring.services.result_submit, from
+# A fixture's status. Played comes only with a result (scoring.results.services.result_submit, from
 # scheduled or postponed); void is final (a league admin undoes a mistaken void by reverting the
 # fixture to an older version in its history).
 Status = Fixture.Status

@@ -1,5 +1,5 @@
 """Public league pages (no login). The pages that show results are scoring's
-(scoring/page_urls.py), served beside these at the site's root."""
+(scoring/publishing/page_urls.py), served beside these at the site's root."""
 
 from django.urls import path
 

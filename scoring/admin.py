@@ -3,7 +3,7 @@
 Who entered what, when, and what changed from the version before. Superusers see every
 version; pub staff with "staff status" see the versions of fixtures at the venues they serve.
 Nothing here adds, edits or deletes a version: results are entered through the staff pages or
-the API (scoring.services.result_submit).
+the API (scoring.results.services.result_submit).
 """
 
 import json
@@ -14,11 +14,10 @@ from django.utils.html import format_html, format_html_join
 
 from leagues.admin import VenueScopedAdminMixin
 from leagues.models import Player
-
-from . import season_admin  # noqa: F401  (registers the Season admin: its rules are scoring's)
-from .models import ResultVersion, VenueScreen
-from .services import venue_screen_issue
-from .sheets import sheet_changes
+from scoring.models import ResultVersion, VenueScreen
+from scoring.publishing.services import venue_screen_issue
+from scoring.results.sheets import sheet_changes
+from scoring.season_rules import admin as season_admin  # noqa: F401  (registers the Season admin: its rules are scoring's)
 
 
 def _shown(value) -> str:
@@ -157,7 +156,7 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
 @admin.register(VenueScreen)
 class VenueScreenAdmin(admin.ModelAdmin):
     """The pub's TV screen address per venue. "Issue a new address" replaces the token (the
-    old address then shows nothing), through scoring.services.venue_screen_issue."""
+    old address then shows nothing), through scoring.publishing.services.venue_screen_issue."""
 
     list_display = ["venue", "screen_address", "created_at"]
     fields = ["venue", "screen_address"]

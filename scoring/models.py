@@ -13,7 +13,7 @@ class ResultVersion(models.Model):
     sheet: the game's sheet as entered (see docs/scoring.md for each game's shape).
     home_score / away_score: the game's own units from the sheet (convoys, penalty heads,
     deal points); winner: "home", "away" or "draw" for the fixture. Both are derived from the
-    sheet by scoring.outcomes when the version is written, so standings read them directly.
+    sheet by scoring.results.outcomes when the version is written, so standings read them directly.
     lineup: the two teams' player ids when the version was written, {"home": [player 1,
     player 2], "away": [...]}: who played, for a game whose sheet names no players (Convoy's
     ratings), whatever the rosters become later.
@@ -89,9 +89,9 @@ class ResultProposal(models.Model):
 
 
 class PlayerRating(models.Model):
-    """A player's current rating in one game (scoring.ratings): the last computed state.
+    """A player's current rating in one game (scoring.ratings.replay): the last computed state.
 
-    Written only by scoring.services.ratings_recompute, which replaces a game's ratings as a
+    Written only by scoring.ratings.services.ratings_recompute, which replaces a game's ratings as a
     whole; ordinal = mu − 3·sigma is what the pages show and sort by.
     """
 

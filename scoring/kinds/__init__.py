@@ -2,16 +2,17 @@
 
     from scoring.kinds import get_kind, all_kinds
     kind = get_kind("korova")          # the GameKind of a League.game value
-    kind.validate(...), kind.outcome(...), kind.summary(...), kind.grid, ...
+    kind.validate(...), kind.outcome(...), kind.summary(...), ...
 
 Adding a game: its kind module (scoring/kinds/<game>.py, defining KIND), one line in
-BUILT_IN below, and its `Game` choice. `register` adds a kind at run time (a test's fake
+BUILT_IN below, and its `Game` choice; then what each capability shows of it, registered
+there (docs/architecture.md, "Game kinds"). `register` adds a kind at run time (a test's fake
 game); `unregister` takes it away again.
 """
 
 from importlib import import_module
 
-from .base import (
+from scoring.kinds.base import (
     FinishedTable,
     GameKind,
     MatchOutcome,

@@ -1,11 +1,12 @@
 """What every game kind offers, and the pieces the kinds share.
 
-A kind (scoring/kinds/<game>.py) holds everything about a game's result sheet: validation,
-outcome, the one-line summary, whether lower is better, the standings columns it adds, a
-player's own figures, the staff entry grid, the demo sheet, rule labels, and the sheet a
-finished live game produces. Everything outside the kinds looks a kind up
-(`scoring.kinds.get_kind(game)`) and never branches on a game's name. docs/scoring.md
-describes the sheets; docs/architecture.md ("Game kinds") the registry.
+A kind (scoring/kinds/<game>.py) holds a game's rules for scoring: validation, outcome, the
+one-line summary, whether lower is better, the standings columns it adds, a player's own
+figures, rule labels, the demo sheet, and the sheet a finished live game produces. What a
+capability shows of a game (entry grid, rated matches, charts, the API's sheet shape) is
+that capability's, registered by it (scoring/kinds/registry.py). Everything outside the
+kinds looks a kind up (`scoring.kinds.get_kind(game)`) and never branches on a game's name.
+docs/scoring.md describes the sheets; docs/architecture.md ("Game kinds") the registry.
 
 Errors: `validate` raises SheetInvalid, which maps the path of a field ("rounds.6",
 "singles.0.deals.8", "games.0.convoys.home", "__all__") to one plain sentence that names
@@ -15,15 +16,12 @@ from 1, as people do.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, ClassVar
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from games.engines import get_engine
 from games.engines.options import TURN_CLOCK, Option, resolve_options
-from scoring.charts import Chart
-from scoring.ratings import RatedMatch
 
 SIDES = ("home", "away")
 MAX_SHOWN = 40  # characters of a bad value quoted back in a message
@@ -163,7 +161,6 @@ class GameKind:
     # The fixture format's options (Convoy's best of N), declared like the engine's options so
     # that the admin builds a field for each; check_fixture_format judges the values.
     fixture_format_options: ClassVar[tuple[Option, ...]] = ()
-    sheet_serializer: ClassVar[type | None] = None  # the sheet's shape for the OpenAPI schema
     # The demo league (load_demo): its name, the season's rule options and fixture format.
     demo_league: ClassVar[tuple[str, dict, dict]]
 
@@ -300,24 +297,6 @@ class GameKind:
         `players` maps the ids the sheet names to Player rows (for names and links)."""
         return {}
 
-    # --- ratings and charts (docs/ratings.md, docs/calendars-print-tv.md) -------------
-
-    def rated_matches(
-        self,
-        *,
-        sheet: dict,
-        rule_options: Mapping | None,
-        home_player_ids: list[int],
-        away_player_ids: list[int],
-    ) -> list[RatedMatch]:
-        """The games of a validated sheet as OpenSkill matches (sides of player ids, ranks),
-        in the order they were played. A game that does not say is not rated: []."""
-        return []
-
-    def result_charts(self, *, sheet: dict, names: dict[int, str]) -> list[Chart]:
-        """Charts of one result for its fixture page (player id → name in `names`)."""
-        return []
-
     # --- live tables and the demo -----------------------------------------------------
 
     def fixture_table_plans(
@@ -347,15 +326,6 @@ class GameKind:
     ) -> dict:
         """A realistic sheet for the demo league, from games the engine plays at random."""
         raise NotImplementedError
-
-    # --- the staff entry grid ---------------------------------------------------------
-
-    @property
-    def grid(self) -> type:
-        """The staff entry grid (a scoring.kinds.grid.SheetGrid): GRID of the module named
-        after the kind's with "_grid". The grid builds on its kind, so the kind finds it by
-        that name instead of importing it. A kind defined elsewhere may set `grid` itself."""
-        return import_module(f"{type(self).__module__}_grid").GRID
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.game}>"

@@ -3,20 +3,15 @@
 Sheet: {"singles": [{"home_player": id, "away_player": id, "deals": ["home"|"away"|"draw",
 ...]}, ...]}. Each deal is worth 1 plus what drawn deals carried over (the season's
 carry_over); a single ends with the deal that takes a player to the target. More singles
-won takes the fixture, then more deal points. The entry grid is in conquian_grid.py.
+won takes the fixture, then more deal points. The entry grid is scoring/results/grids/conquian.py.
 """
 
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rest_framework import serializers
-
 from games.engines import conquian
-from scoring.ratings import RatedMatch
-
-from .base import (
-    RANKS_BY_WINNER,
+from scoring.kinds.base import (
     SIDES,
     FinishedTable,
     GameKind,
@@ -111,10 +106,6 @@ class ConquianKind(GameKind):
             "none": "do not carry over",
         }
     }
-
-    @property
-    def sheet_serializer(self):
-        return ConquianSheetSerializer
 
     # --- the sheet --------------------------------------------------------------------
 
@@ -294,17 +285,6 @@ class ConquianKind(GameKind):
 
     # --- ratings ----------------------------------------------------------------------
 
-    def rated_matches(self, *, sheet, rule_options, home_player_ids, away_player_ids):
-        """Each single: one player against the other, the one who reached the target first."""
-        outcome = self.outcome(sheet=sheet, rule_options=rule_options)
-        return [
-            RatedMatch(
-                sides=((game["home_player"],), (game["away_player"],)),
-                ranks=RANKS_BY_WINNER[game["winner"]],
-            )
-            for game in outcome.games
-        ]
-
     # --- live tables and the demo -----------------------------------------------------
 
     def fixture_table_plans(self, *, fixture_format, home_player_ids, away_player_ids):
@@ -399,22 +379,6 @@ def _deals(deals, number: int, path: str, names: dict, options, errors: dict) ->
             f"({names[status.winner]} reached {target} points)."
         )
     return list(deals)
-
-
-class ConquianSingleSerializer(serializers.Serializer):
-    home_player = serializers.IntegerField(help_text="The home team's player (1 or 2).")
-    away_player = serializers.IntegerField(help_text="The away team's player in the same place.")
-    deals = serializers.ListField(
-        child=serializers.ChoiceField(choices=DEAL_RESULTS),
-        help_text="Each deal in order: won by the home or the away player, or drawn; the "
-        "last deal is the one that took a player to the target.",
-    )
-
-
-class ConquianSheetSerializer(serializers.Serializer):
-    """Conquian: two singles, home 1 v away 1 and home 2 v away 2, deal by deal."""
-
-    singles = ConquianSingleSerializer(many=True, min_length=SINGLES, max_length=SINGLES)
 
 
 KIND = ConquianKind()

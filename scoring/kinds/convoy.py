@@ -3,22 +3,18 @@ fixture format {"games": N}).
 
 Sheet: {"games": [{"winner": "home"|"away"|"stalemate", "convoys": {"home": n, "away": n}},
 ...]}. A game is won with the third convoy (docs/rules.md), though the counter that ends it may
-complete several at once; more games won takes the fixture. The grid is in convoy_grid.py.
+complete several at once; more games won takes the fixture. The entry grid is results' (scoring/results/grids/convoy.py).
 """
 
 import random
 from collections.abc import Mapping
 
 from django.core.exceptions import NON_FIELD_ERRORS
-from rest_framework import serializers
 
 from games.engines.convoy import convoys_to_win
 from games.engines.convoy_board import SHAPE_NAMES
 from games.engines.options import Option
-from scoring.ratings import RatedMatch
-
-from .base import (
-    RANKS_BY_WINNER,
+from scoring.kinds.base import (
     SIDES,
     FinishedTable,
     GameKind,
@@ -77,10 +73,6 @@ class ConvoyKind(GameKind):
         StandingsColumn("score_for", "CF", "Convoys for: convoys the team made."),
         StandingsColumn("score_against", "CA", "Convoys against: convoys their opponents made."),
     )
-
-    @property
-    def sheet_serializer(self):
-        return ConvoySheetSerializer
 
     fixture_format_options = (Option("games", 1, int, minimum=1, maximum=MAX_GAMES),)
     rule_labels = {"games": ("Games in a fixture (best of)", "")}
@@ -233,17 +225,6 @@ class ConvoyKind(GameKind):
 
     # --- ratings ----------------------------------------------------------------------
 
-    def rated_matches(self, *, sheet, rule_options, home_player_ids, away_player_ids):
-        """Each game of the fixture: the home pair against the away pair; a stalemate is a
-        tie. Not rated while a team lacks its two players."""
-        sides = (tuple(home_player_ids), tuple(away_player_ids))
-        if not all(sides):
-            return []
-        outcome = self.outcome(sheet=sheet, rule_options=rule_options)
-        return [
-            RatedMatch(sides=sides, ranks=RANKS_BY_WINNER[game["winner"]]) for game in outcome.games
-        ]
-
     # --- live tables and the demo -----------------------------------------------------
 
     def fixture_table_plans(self, *, fixture_format, home_player_ids, away_player_ids):
@@ -377,25 +358,6 @@ def _check_result(winner: str, counts: dict, number: int, path: str, context, er
             f"Game {number}: {team(winner)} won, so {team(winner)} made more convoys than "
             f"{team(loser)} (not {counts[winner]} against {counts[loser]})."
         )
-
-
-class ConvoyGameSerializer(serializers.Serializer):
-    winner = serializers.ChoiceField(choices=WINNERS, help_text="Who won the game.")
-    convoys = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=MOST_CONVOYS),
-        help_text='Convoys each team made: {"home": n, "away": n}.',
-    )
-
-
-class ConvoySheetSerializer(serializers.Serializer):
-    """Convoy: each game of the fixture (one, or the best of N) in order."""
-
-    games = ConvoyGameSerializer(
-        many=True,
-        min_length=1,
-        max_length=MAX_GAMES,
-        help_text="The games played, in order; leave out the games that were not needed.",
-    )
 
 
 KIND = ConvoyKind()

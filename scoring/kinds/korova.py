@@ -2,20 +2,15 @@
 
 Sheet: {"players": [home 1, home 2, away 1, away 2], "rounds": [[heads per player], ...]}.
 A round's heads come from the engine's deck (games.engines.korova), so a sheet is refused
-for exactly what the game makes impossible. Fewer heads is better. The entry grid is in
-korova_grid.py.
+for exactly what the game makes impossible. Fewer heads is better. The entry grid is
+scoring/results/grids/korova.py.
 """
 
 import random
 from collections.abc import Mapping, Sequence
 
-from rest_framework import serializers
-
 from games.engines import korova
-from scoring.charts import Chart, Series
-from scoring.ratings import RatedMatch, shared_ranks
-
-from .base import (
+from scoring.kinds.base import (
     SIDES,
     FinishedTable,
     GameKind,
@@ -129,10 +124,6 @@ class KorovaKind(GameKind):
             "classic": "Classic (55 has 7 heads)",
         }
     }
-
-    @property
-    def sheet_serializer(self):
-        return KorovaSheetSerializer
 
     # --- the sheet --------------------------------------------------------------------
 
@@ -292,40 +283,6 @@ class KorovaKind(GameKind):
             return set()
         return {pk for pk in players if isinstance(pk, int) and not isinstance(pk, bool)}
 
-    # --- ratings and charts -----------------------------------------------------------
-
-    def rated_matches(self, *, sheet, rule_options, home_player_ids, away_player_ids):
-        """One free-for-all of the four players, ranked by their heads: fewer is better, and
-        players level on heads share a place."""
-        totals = running_totals(sheet["rounds"])[-1]
-        return [
-            RatedMatch(
-                sides=tuple((pk,) for pk in sheet["players"]),
-                ranks=shared_ranks(totals, lower_is_better=True),
-            )
-        ]
-
-    def result_charts(self, *, sheet, names):
-        """Each player's running heads, round by round: who was heading for the end score."""
-        rounds = len(sheet["rounds"])
-        by_round = running_totals(sheet["rounds"])
-        return [
-            Chart(
-                title="Running heads by round",
-                description=(
-                    f"Each player's total penalty heads after each of {rounds} rounds; fewer "
-                    "is better, and the game ends when someone reaches the end score."
-                ),
-                x_labels=[str(number) for number in range(1, rounds + 1)],
-                x_title="Round",
-                series=[
-                    Series(names.get(pk) or f"Player {seat}", [row[seat - 1] for row in by_round])
-                    for seat, pk in enumerate(sheet["players"], 1)
-                ],
-                integer_y=True,
-            )
-        ]
-
     # --- player pages -----------------------------------------------------------------
 
     def player_figures(self, *, player_id, results: list[PlayerResult]) -> list:
@@ -444,24 +401,6 @@ def _round_total(cells: list[int], number: int, limits: tuple | None) -> str:
             f"(24 cards at least are taken: the rows hold 20 at most)."
         )
     return ""
-
-
-class KorovaSheetSerializer(serializers.Serializer):
-    """Корова 006: the four players and the heads each took, round by round."""
-
-    players = serializers.ListField(
-        child=serializers.IntegerField(),
-        min_length=SEATS,
-        max_length=SEATS,
-        help_text="Player ids: the home team's players 1 and 2, then the away team's.",
-    )
-    rounds = serializers.ListField(
-        child=serializers.ListField(
-            child=serializers.IntegerField(min_value=0), min_length=SEATS, max_length=SEATS
-        ),
-        help_text="Per round, the penalty heads each player took, in the order of `players`; "
-        "the last round is the one in which someone reached the end score.",
-    )
 
 
 KIND = KorovaKind()

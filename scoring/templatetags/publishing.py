@@ -12,11 +12,11 @@ Inclusion tags, so that a page shows them with one line and its view needs no ch
 from django import template
 
 from leagues.models import Fixture, Game, Player
-
-from .. import chart_data, rating_selectors
-from ..kinds import get_kind
-from ..numbers import signed_number
-from ..selectors import fixture_current_result
+from scoring.publishing import chart_data
+from scoring.publishing.numbers import signed_number
+from scoring.publishing.result_charts import RESULT_CHARTS, no_charts
+from scoring.ratings import selectors as rating_selectors
+from scoring.results.selectors import fixture_current_result
 
 register = template.Library()
 
@@ -48,7 +48,9 @@ def fixture_result_charts(fixture: Fixture):
             "pk", "name"
         )
     )
-    return {"charts": get_kind(fixture.season.game).result_charts(sheet=result.sheet, names=names)}
+    return {
+        "charts": RESULT_CHARTS.get(fixture.season.game, no_charts)(sheet=result.sheet, names=names)
+    }
 
 
 @register.filter
@@ -59,7 +61,7 @@ def numbers(count) -> range:
 
 @register.filter
 def signed(value, spec="") -> str:
-    """A signed figure with a true minus sign (scoring.numbers.signed_number). `spec`: a "+"
+    """A signed figure with a true minus sign (scoring.publishing.numbers.signed_number). `spec`: a "+"
     to sign positive numbers too (a difference), then the decimal places if fixed ("+",
     "1", "+1"). Anything but a number is shown as it is."""
     spec = str(spec)

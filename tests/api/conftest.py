@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from leagues.models import Fixture, Game, League, Season, Team, Venue
 from scoring.models import ResultVersion
-from scoring.services import result_submit
+from scoring.results.services import result_submit
 from tests.factories import (
     EntryFactory,
     FixtureFactory,

@@ -18,7 +18,7 @@ from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import expect
 
 from games import services
-from scoring.services import venue_screen_issue
+from scoring.publishing.services import venue_screen_issue
 from tests.api.conftest import build_world
 from tests.browser.axe import axe_violations, describe
 from tests.browser.conftest import PHONE

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from leagues.models import Game
 from scoring.models import ResultVersion
-from scoring.services import result_submit
+from scoring.results.services import result_submit
 from tests.browser.test_korova_entry import ROUNDS
 from tests.factories import (
     EntryFactory,

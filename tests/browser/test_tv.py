@@ -6,7 +6,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from leagues.models import Game, TeamMember
-from scoring.services import result_submit, venue_screen_issue
+from scoring.publishing.services import venue_screen_issue
+from scoring.results.services import result_submit
 from tests.factories import (
     EntryFactory,
     FixtureFactory,

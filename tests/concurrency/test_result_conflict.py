@@ -2,7 +2,7 @@
 
 Both load the sheet at the same version and both post it while the other's request is in
 flight (a threading.Barrier releases the two POSTs together, each on its own connection and
-session). With the fixture row locked by scoring.services._locked_fixture, exactly one new
+session). With the fixture row locked by scoring.results.services._locked_fixture, exactly one new
 version is written and the other member of staff gets the conflict page (409).
 
 The control takes the lock away (a plain read) and holds both requests, inside the server,
@@ -25,8 +25,8 @@ from django.test import Client
 from django.urls import reverse
 
 from leagues.models import Fixture, Game
-from scoring import services
 from scoring.models import ResultVersion
+from scoring.results import services
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,

@@ -59,7 +59,7 @@ def test_a_bug_in_an_api_view_is_a_json_500(world, production, monkeypatch):
     def broken(**kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("scoring.api.season_standings", broken)
+    monkeypatch.setattr("scoring.standings.api.season_standings", broken)
     response = production.get(f"/api/seasons/{world.season.pk}/standings/")
     detail = assert_json_error(response, 500)
     assert "a bug" not in detail

@@ -17,7 +17,7 @@ from games.models import Seat, Table, TableMove
 from games.services import overdue_turns_sweep, table_turn_expire
 from leagues.models import Fixture, Game
 from scoring.models import ResultProposal, ResultVersion
-from scoring.services import result_submit
+from scoring.results.services import result_submit
 from tests.factories import (
     EntryFactory,
     FixtureFactory,

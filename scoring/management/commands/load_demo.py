@@ -19,7 +19,8 @@ from leagues.models import League, Player, Season, StaffMembership, Team, TeamMe
 from leagues.services import fixtures_generate
 from scoring.kinds import all_kinds, get_kind
 from scoring.models import VenueScreen
-from scoring.services import result_submit, venue_screen_issue
+from scoring.publishing.services import venue_screen_issue
+from scoring.results.services import result_submit
 
 ADMIN_LOGIN = ("admin", "roundel-admin")
 VENUES = {

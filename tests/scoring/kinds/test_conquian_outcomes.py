@@ -4,7 +4,7 @@ import pytest
 
 from scoring.kinds.conquian import deal_values as conquian_deal_values
 from scoring.kinds.conquian import single_status as conquian_single_status
-from scoring.outcomes import match_outcome
+from scoring.results.outcomes import match_outcome
 
 
 def conquian(first, second, **options):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.sheets import SheetInvalid, validate_sheet
+from scoring.results.sheets import SheetInvalid, validate_sheet
 
 HOME = {1: "Dan", 2: "Eve"}
 AWAY = {3: "Fay", 4: "Gus"}

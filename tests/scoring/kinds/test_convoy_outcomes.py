@@ -1,6 +1,6 @@
 """The convoy kind's outcome and live helpers (scoring/kinds/convoy.py)."""
 
-from scoring.outcomes import match_outcome
+from scoring.results.outcomes import match_outcome
 
 
 def convoy(*games):

@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.kinds.convoy import games_in_fixture as convoy_games_in_fixture
-from scoring.sheets import SheetInvalid, validate_sheet
+from scoring.results.sheets import SheetInvalid, validate_sheet
 
 HOME = {1: "Dan", 2: "Eve"}
 TEAMS = {"home_team": "Roundheads", "away_team": "Sixth Cow"}

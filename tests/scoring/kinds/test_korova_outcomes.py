@@ -2,7 +2,7 @@
 
 from scoring.kinds.korova import game_ended_at as korova_game_ended_at
 from scoring.kinds.korova import running_totals as korova_running_totals
-from scoring.outcomes import match_outcome
+from scoring.results.outcomes import match_outcome
 
 
 def korova(rounds):

@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.kinds.korova import round_limits as korova_round_limits
-from scoring.sheets import SheetInvalid, validate_sheet
+from scoring.results.sheets import SheetInvalid, validate_sheet
 
 KOROVA_ROUNDS = [[11, 7, 6, 6]] * 6
 HOME = {1: "Dan", 2: "Eve"}

@@ -8,11 +8,12 @@ from django.urls import get_resolver, reverse
 
 from scoring.kinds import GameKind, SheetInvalid, StandingsColumn, get_kind, register, unregister
 from scoring.kinds.base import whole_number, winner_by
-from scoring.kinds.grid import Block, Cell, SheetGrid
 from scoring.models import ResultVersion
-from scoring.outcomes import match_outcome
-from scoring.selectors import season_standings
-from scoring.sheets import validate_sheet
+from scoring.results.grids import ENTRY_GRIDS
+from scoring.results.grids.base import Block, Cell, SheetGrid
+from scoring.results.outcomes import match_outcome
+from scoring.results.sheets import validate_sheet
+from scoring.standings.selectors import season_standings
 from tests.factories import (
     EntryFactory,
     FixtureFactory,
@@ -67,8 +68,6 @@ class DiceKind(GameKind):
         StandingsColumn("won", "W", "Fixtures won."),
         StandingsColumn("sixes", "6s", "Fixtures with a six or more.", from_sheet=True),
     )
-    demo_league = ("Dice League", {}, {})
-    grid = DiceGrid
 
     def options(self, rule_options):
         return {}
@@ -104,7 +103,9 @@ def dice():
     get_resolver().url_patterns  # noqa: B018
     kind = DiceKind()
     register(kind)
+    ENTRY_GRIDS.register(kind.game, DiceGrid)  # the staff entry page's one registry line
     yield kind
+    ENTRY_GRIDS.unregister(kind.game)
     unregister(kind.game)
 
 

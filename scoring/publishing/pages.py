@@ -1,0 +1,136 @@
+"""Public pages that show results: the home page, a season's table and fixtures, team, player
+and venue pages, and a fixture with its result (no login). Reads go through leagues.selectors
+(who and what) and scoring's reads (results, standings, records)."""
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+
+from leagues import selectors as leagues_selectors
+from leagues.models import Fixture
+from leagues.permissions import can_enter_results
+from scoring.kinds import get_kind
+from scoring.publishing.print_sheets import venue_seasons
+from scoring.publishing.season_table import season_table_shown
+from scoring.publishing.selectors import fixture_result_display
+from scoring.results import fixture_results
+from scoring.season_rules.rules import season_rules_describe
+from scoring.standings.figures import player_figures_by_game
+from scoring.standings.records import record_by_game
+
+
+def _or_404(read, **kwargs):
+    try:
+        return read(**kwargs)
+    except ObjectDoesNotExist:
+        raise Http404("Not found")
+
+
+def home(request):
+    return render(
+        request,
+        "scoring/home.html",
+        {
+            "leagues": leagues_selectors.league_list(),
+            "recent": fixture_results.fixtures_recent_results(limit=6),
+            "upcoming": fixture_results.fixtures_upcoming(limit=6),
+        },
+    )
+
+
+def season_detail(request, league_slug, season_slug):
+    season = _or_404(leagues_selectors.season_get, league_slug=league_slug, season_slug=season_slug)
+    return render(
+        request,
+        "scoring/season_detail.html",
+        {
+            "season": season,
+            "league": season.league,
+            "table": season_table_shown(season=season),
+            "progress": leagues_selectors.season_progress(season=season),
+            "rules": season_rules_describe(season=season),
+            "recent": fixture_results.fixtures_recent_results(limit=5, season=season),
+            "upcoming": fixture_results.fixtures_upcoming(limit=5, season=season),
+        },
+    )
+
+
+def season_fixtures(request, league_slug, season_slug):
+    season = _or_404(leagues_selectors.season_get, league_slug=league_slug, season_slug=season_slug)
+    return render(
+        request,
+        "scoring/season_fixtures.html",
+        {
+            "season": season,
+            "league": season.league,
+            "rounds": fixture_results.season_fixtures_by_round(season=season),
+        },
+    )
+
+
+def team_detail(request, slug):
+    team = _or_404(leagues_selectors.team_get, slug=slug)
+    return render(
+        request,
+        "scoring/team_detail.html",
+        {
+            "team": team,
+            "entries": leagues_selectors.team_entries(team=team),
+            "records": record_by_game(team_ids=[team.pk]),
+            "seasons": fixture_results.team_fixtures_by_season(team_ids=[team.pk]),
+        },
+    )
+
+
+def player_detail(request, slug):
+    player = _or_404(leagues_selectors.player_get, slug=slug)
+    team_ids = [membership.team_id for membership in player.memberships.all()]
+    return render(
+        request,
+        "scoring/player_detail.html",
+        {
+            "player": player,
+            "memberships": player.memberships.all(),
+            "own_figures": player_figures_by_game(player=player),
+            "records": record_by_game(team_ids=team_ids),
+            "seasons": fixture_results.team_fixtures_by_season(team_ids=team_ids),
+        },
+    )
+
+
+def venue_detail(request, slug):
+    venue = _or_404(leagues_selectors.venue_get, slug=slug)
+    return render(
+        request,
+        "scoring/venue_detail.html",
+        {
+            "venue": venue,
+            "teams": venue.home_teams.all(),
+            "upcoming": fixture_results.fixtures_upcoming(limit=20, venue=venue),
+            "recent": fixture_results.venue_recent_results(venue=venue, limit=6),
+            "seasons": venue_seasons(venue=venue),
+        },
+    )
+
+
+def fixture_detail(request, pk):
+    fixture = _or_404(fixture_results.fixture_get, pk=pk)
+    result = fixture.result
+    played = result is not None and fixture.status != Fixture.Status.VOID
+    may_enter = can_enter_results(user=request.user, venue_id=fixture.venue_id)
+    return render(
+        request,
+        "scoring/fixture_detail.html",
+        {
+            "fixture": fixture,
+            "season": fixture.season,
+            "league": fixture.season.league,
+            "kind": get_kind(fixture.season.game),
+            "result": result,
+            "played": played,
+            "display": fixture_result_display(fixture=fixture, result=result) if played else None,
+            "entry_url": reverse("result-entry", args=[fixture.pk]) if may_enter else None,
+            "history_url": reverse("result-history", args=[fixture.pk]) if may_enter else None,
+        },
+    )

@@ -1,0 +1,373 @@
+"""REST API for results: read a fixture's result and its history,
+and submit or correct a result.
+
+Writes go through scoring.results.services.result_submit, the same service (permission, lock, version
+check, sheet validation) as the staff form; this module only maps its exceptions to HTTP:
+SheetInvalid → 400 naming the sheet field, PermissionDenied → 403, ResultConflict → 409 with
+the current version, FixtureNotOpen → 409, BeforeFixtureDay → 409 naming the fixture's day,
+unknown fixture → 404.
+"""
+
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+    extend_schema_field,
+)
+from knox.auth import TokenAuthentication
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api_errors import ErrorOutputSerializer
+from leagues.models import Fixture
+from leagues.permissions import can_enter_results, ensure_can_enter_results
+from scoring.kinds import all_kinds
+from scoring.models import ResultVersion
+from scoring.results.selectors import fixture_current_result, fixture_result_history
+from scoring.results.services import BeforeFixtureDay, FixtureNotOpen, ResultConflict, result_submit
+from scoring.results.sheet_serializers import SHEET_SERIALIZERS
+from scoring.results.sheets import SheetInvalid, unstorable_character
+
+# The sheet in the OpenAPI schema: one component per game (KorovaSheet, ConquianSheet,
+# ConvoySheet, ...), each declared by its kind; the fixture's game decides which applies.
+# Only the schema: the kind's own validation checks a sheet (every message names its field).
+SHEET_SCHEMA = PolymorphicProxySerializer(
+    component_name="ResultSheet",
+    serializers=[SHEET_SERIALIZERS.get(kind.game) for kind in all_kinds()],
+    resource_type_field_name=None,
+)
+
+
+@extend_schema_field(SHEET_SCHEMA)
+class SavedSheetField(serializers.DictField):
+    """A saved sheet, described in the schema by its game's shape."""
+
+
+# ---- Output shapes ----------------------------------------------------------------------------
+
+
+class ResultVersionOutputSerializer(serializers.ModelSerializer):
+    """One saved version of a fixture's result."""
+
+    fixture = serializers.IntegerField(source="fixture_id")
+    version = serializers.IntegerField(source="number")
+    sheet = SavedSheetField(help_text="The game's result sheet: the shape of the fixture's game.")
+    created_by = serializers.SerializerMethodField(
+        help_text="Who saved it: shown to staff of the fixture's venue and admins, else null."
+    )
+
+    class Meta:
+        model = ResultVersion
+        fields = [
+            "fixture",
+            "version",
+            "is_current",
+            "home_score",
+            "away_score",
+            "winner",
+            "sheet",
+            "source",
+            "note",
+            "created_at",
+            "created_by",
+        ]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_created_by(self, version) -> str | None:
+        if not self.context.get("show_author") or version.created_by is None:
+            return None
+        return version.created_by.get_username()
+
+
+class SheetErrorOutputSerializer(serializers.Serializer):
+    sheet = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text='Problems of the sheet by field path, e.g. {"rounds.3.2": ["…"]}.',
+    )
+    based_on_version = serializers.ListField(child=serializers.CharField(), required=False)
+    note = serializers.ListField(child=serializers.CharField(), required=False)
+    non_field_errors = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The body is not a JSON object.",
+    )
+    detail = serializers.CharField(required=False, help_text="The body is not valid JSON.")
+
+
+class ConflictOutputSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    based_on_version = serializers.ListField(child=serializers.CharField(), required=False)
+    current_version = ResultVersionOutputSerializer(allow_null=True, required=False)
+    code = serializers.ChoiceField(
+        choices=["before_fixture_day"],
+        required=False,
+        help_text="before_fixture_day: the fixture's day has not come yet.",
+    )
+    fixture_day = serializers.DateField(
+        required=False, help_text="With before_fixture_day: the day the fixture is played."
+    )
+    before_fixture_day = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="With before_fixture_day: how a league admin records the result anyway.",
+    )
+
+
+def _show_author(request, fixture: Fixture) -> bool:
+    return can_enter_results(user=request.user, venue_id=fixture.venue_id)
+
+
+def _version_data(version: ResultVersion, *, show_author: bool) -> dict:
+    return ResultVersionOutputSerializer(version, context={"show_author": show_author}).data
+
+
+# ---- Submit and read a fixture's result -------------------------------------------------------
+
+
+@extend_schema_field(SHEET_SCHEMA)
+class SheetField(serializers.DictField):
+    """The sheet as sent: a JSON object whose text PostgreSQL can store and JSON can carry.
+
+    Like DRF's CharField, it refuses null characters and lone surrogates (a JSON "\\ud800"),
+    naming the field path where it found them; the game's rules are scoring.results.sheets' business.
+    """
+
+    def to_internal_value(self, data):
+        sheet = super().to_internal_value(data)
+        problem = _unusable_text(sheet)
+        if problem is not None:
+            path, message = problem
+            raise serializers.ValidationError({path or "non_field_errors": [message]})
+        return sheet
+
+
+def _unusable_text(sheet) -> tuple[str, str] | None:
+    """(field path, message) for the first key or text that holds a NUL or a lone surrogate."""
+    stack = [(sheet, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            bad = unstorable_character(value)
+            if bad:
+                return path, f"Text with {bad} is not allowed."
+        elif isinstance(value, dict | list):
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, child in items:
+                bad = unstorable_character(key) if isinstance(key, str) else None
+                if bad:
+                    return path, f"A field name with {bad} is not allowed."
+                stack.append((child, f"{path}.{key}" if path else str(key)))
+    return None
+
+
+class ResultSubmitInputSerializer(serializers.Serializer):
+    sheet = SheetField(help_text="The result sheet of the fixture's game (shapes in docs/api.md).")
+    based_on_version = serializers.IntegerField(
+        min_value=0,
+        help_text="The version you started from: 0 for a first result, the current "
+        "version's number for a correction.",
+    )
+    note = serializers.CharField(
+        max_length=ResultVersion._meta.get_field("note").max_length,
+        required=False,
+        allow_blank=True,
+        default="",
+    )
+    before_fixture_day = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="League admins only: record the result before the fixture's day (a match "
+        "played early by agreement). Otherwise a result is refused until the fixture's day.",
+    )
+
+
+_SUBMIT_EXAMPLE = OpenApiExample(
+    "Корова sheet",
+    value={
+        "sheet": {
+            "players": [11, 12, 21, 22],
+            "rounds": [[12, 30, 5, 8], [10, 40, 7, 9]],
+        },
+        "based_on_version": 0,
+        "note": "",
+    },
+    request_only=True,
+)
+
+
+class FixtureResultApi(APIView):
+    """GET the current result of a fixture; POST a new version (a first result or a correction)."""
+
+    # Token first, so that an anonymous POST is told how to authenticate (401).
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        tags=["results"],
+        summary="The current result of a fixture",
+        responses={
+            200: ResultVersionOutputSerializer,
+            404: OpenApiResponse(ErrorOutputSerializer, description="No such fixture or result"),
+        },
+    )
+    def get(self, request, pk: int):
+        fixture = get_object_or_404(Fixture, pk=pk)
+        version = fixture_current_result(fixture=fixture)
+        if version is None:
+            return Response(
+                {"detail": "No result has been entered for this fixture yet."},
+                status=status.HTTP_404_NOT_FOUND,
+            )
+        return Response(_version_data(version, show_author=_show_author(request, fixture)))
+
+    @extend_schema(
+        tags=["results"],
+        summary="Submit or correct the result of a fixture",
+        description=(
+            "Writes a new version of the fixture's result and marks the fixture played. "
+            "Send `based_on_version` 0 for a first result, or the current version's number "
+            "to correct it; if someone saved a newer version meanwhile the answer is 409 with "
+            "that version, and nothing is written. A result is taken from the fixture's day "
+            "on (409 `before_fixture_day` before that, unless a league admin sends "
+            "`before_fixture_day: true`). Only staff of the fixture's venue and league admins "
+            "may submit."
+        ),
+        request=ResultSubmitInputSerializer,
+        examples=[_SUBMIT_EXAMPLE],
+        responses={
+            201: ResultVersionOutputSerializer,
+            400: OpenApiResponse(SheetErrorOutputSerializer, description="Invalid sheet or input"),
+            401: OpenApiResponse(ErrorOutputSerializer, description="Not authenticated"),
+            403: OpenApiResponse(ErrorOutputSerializer, description="Not staff of this venue"),
+            404: OpenApiResponse(ErrorOutputSerializer, description="No such fixture"),
+            409: OpenApiResponse(
+                ConflictOutputSerializer,
+                description="Stale version, a void fixture, or before the fixture's day",
+            ),
+        },
+    )
+    def post(self, request, pk: int):
+        fixture = get_object_or_404(Fixture, pk=pk)
+        # Permission before validation: who may not write learns nothing from the 400s.
+        # (result_submit checks again under its lock: the venue may change meanwhile.)
+        ensure_can_enter_results(user=request.user, venue_id=fixture.venue_id)
+        given = ResultSubmitInputSerializer(data=request.data)
+        if not given.is_valid():
+            return Response(_input_errors(given.errors), status=status.HTTP_400_BAD_REQUEST)
+        try:
+            version = result_submit(
+                fixture_id=fixture.pk,
+                sheet=given.validated_data["sheet"],
+                based_on_version=given.validated_data["based_on_version"],
+                by=request.user,
+                source=ResultVersion.Source.API,
+                note=given.validated_data["note"],
+                before_fixture_day=given.validated_data["before_fixture_day"],
+            )
+        except SheetInvalid as exc:
+            return Response(_sheet_errors(exc), status=status.HTTP_400_BAD_REQUEST)
+        except ResultConflict as exc:
+            current = exc.current
+            return Response(
+                {
+                    "detail": str(exc),
+                    "based_on_version": [
+                        f"The current version is {current.number if current else 0}; you sent "
+                        f"{given.validated_data['based_on_version']}. Reload the result and "
+                        "apply your change to it."
+                    ],
+                    "current_version": (
+                        _version_data(current, show_author=True) if current else None
+                    ),
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        except FixtureNotOpen as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        except BeforeFixtureDay as exc:
+            return Response(
+                {
+                    "detail": str(exc),
+                    "code": "before_fixture_day",
+                    "fixture_day": exc.fixture_day.isoformat(),
+                    "before_fixture_day": [
+                        "A league admin may record it earlier with before_fixture_day: true."
+                    ],
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        except Fixture.DoesNotExist:
+            return Response({"detail": "No such fixture."}, status=status.HTTP_404_NOT_FOUND)
+        return Response(_version_data(version, show_author=True), status=status.HTTP_201_CREATED)
+
+
+def _input_errors(errors) -> dict:
+    """The input serializer's errors, with "sheet" always an object of field paths."""
+    body = dict(errors)
+    if isinstance(body.get("sheet"), list):
+        body["sheet"] = {"non_field_errors": body["sheet"]}
+    return body
+
+
+def _sheet_errors(exc: SheetInvalid) -> dict:
+    """{"sheet": {path: [message]}}; a problem with the note is reported under "note"."""
+    body: dict = {}
+    for path, message in exc.errors.items():
+        messages = message if isinstance(message, list) else [str(message)]
+        if path == "note":
+            body["note"] = messages
+        else:
+            key = "non_field_errors" if path == NON_FIELD_ERRORS else path
+            body.setdefault("sheet", {})[key] = messages
+    return body
+
+
+class SheetChangeOutputSerializer(serializers.Serializer):
+    path = serializers.CharField(help_text='The sheet field that changed, e.g. "rounds.3.2".')
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+
+
+class ResultHistoryVersionOutputSerializer(ResultVersionOutputSerializer):
+    """A version with what changed from the version before it (empty for the first)."""
+
+    changes = serializers.SerializerMethodField()
+
+    class Meta(ResultVersionOutputSerializer.Meta):
+        fields = [*ResultVersionOutputSerializer.Meta.fields, "changes"]
+
+    @extend_schema_field(SheetChangeOutputSerializer(many=True))
+    def get_changes(self, version) -> list[dict]:
+        return [
+            {"path": path, "before": before, "after": after}
+            for path, before, after in getattr(version, "changes", [])
+        ]
+
+
+class FixtureResultHistoryApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=["results"],
+        summary="Every saved version of a fixture's result, newest first",
+        responses={
+            200: ResultHistoryVersionOutputSerializer(many=True),
+            404: OpenApiResponse(ErrorOutputSerializer, description="No such fixture"),
+        },
+    )
+    def get(self, request, pk: int):
+        fixture = get_object_or_404(Fixture, pk=pk)
+        versions = fixture_result_history(fixture=fixture)
+        show_author = _show_author(request, fixture)
+        return Response(
+            ResultHistoryVersionOutputSerializer(
+                versions, many=True, context={"show_author": show_author}
+            ).data
+        )

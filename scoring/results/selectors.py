@@ -1,0 +1,283 @@
+"""Reads of the scoring app: a season's table, and a fixture's result and its history.
+
+season_standings costs the same number of queries whatever the number of teams or fixtures:
+  1. the season's stamp: its game and table settings, the id of the newest result version of
+     its fixtures and of the newest change to any of its fixtures (django-simple-history);
+  2. the teams entered in the season;
+  3. only when the table is not cached for that stamp: the current result of every fixture
+     that is not void, with the fixture's teams and date, in one query.
+The table is cached under a key made of the stamp and the team ids, so a saved result (a new
+version), a voided or moved fixture (a new history row), a team entered or withdrawn, or a
+change to the points or the tie-breakers gives a new key: the table shows it at once.
+Results are append-only versions (never deleted) and fixtures change through save(), which
+is what keeps the stamp honest.
+"""
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+
+from leagues.models import Fixture, Player, Season, StaffMembership, Team, TeamMember
+from scoring.kinds import get_kind
+from scoring.models import ResultProposal, ResultVersion
+from scoring.results.fixture_results import fixture_result, fixtures_with_results
+from scoring.results.sheets import sheet_changes
+
+CACHE_SECONDS = 24 * 60 * 60
+MAX_ID = 2**31  # ids a sheet names are looked up only below this: no query overflows
+_ROW_FIELDS = (
+    "played won drawn lost score_for score_against difference points form position shares_position"
+    " figures"
+).split()
+
+
+def fixture_current_result(*, fixture: Fixture | int) -> ResultVersion | None:
+    """The version of the fixture's result that counts, with who saved it; None before any."""
+    return (
+        ResultVersion.objects.select_related("created_by")
+        .filter(fixture_id=_pk(fixture), is_current=True)
+        .first()
+    )
+
+
+def fixture_open_proposal(*, fixture: Fixture | int) -> ResultProposal | None:
+    """The newest result proposal of the fixture that staff have not decided on; None if none."""
+    return (
+        ResultProposal.objects.filter(fixture_id=_pk(fixture), decided_at__isnull=True)
+        .order_by("-created_at", "-pk")
+        .first()
+    )
+
+
+def fixture_result_version(*, fixture: Fixture | int, number: int) -> ResultVersion | None:
+    """Version `number` of the fixture's result (the one a form started from); None if none."""
+    if type(number) is not int or number < 1:
+        return None
+    return ResultVersion.objects.filter(fixture_id=_pk(fixture), number=number).first()
+
+
+def fixture_result_history(*, fixture: Fixture | int) -> list[ResultVersion]:
+    """Every version of the fixture's result, newest first, with who saved it and when.
+
+    Each version carries `changes`: (field path, before, after) for every field of the sheet
+    that differs from the version before it (empty for the first version).
+    """
+    versions = list(
+        ResultVersion.objects.select_related("created_by")
+        .filter(fixture_id=_pk(fixture))
+        .order_by("number")
+    )
+    previous = None
+    for version in versions:
+        version.changes = [] if previous is None else sheet_changes(previous.sheet, version.sheet)
+        previous = version
+    versions.reverse()
+    return versions
+
+
+def _pk(fixture) -> int:
+    return fixture.pk if isinstance(fixture, Fixture) else int(fixture)
+
+
+@dataclass
+class Lineup:
+    """The fixture's teams and their players by position: home 1, home 2, away 1, away 2."""
+
+    home_team: object
+    away_team: object
+    home: list = field(default_factory=list)  # Player objects, position 1 then 2
+    away: list = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.home) == 2 and len(self.away) == 2
+
+    @property
+    def players(self) -> list:
+        return [*self.home, *self.away]
+
+    def roster(self, side: str) -> dict[int, str]:
+        return {player.pk: player.name for player in (self.home if side == "home" else self.away)}
+
+    def team(self, side: str):
+        return self.home_team if side == "home" else self.away_team
+
+
+def fixture_lineup(*, fixture: Fixture) -> Lineup:
+    """The fixture's teams with their players in position order."""
+    lineup = Lineup(home_team=fixture.home_team, away_team=fixture.away_team)
+    members = (
+        TeamMember.objects.filter(team_id__in=[fixture.home_team_id, fixture.away_team_id])
+        .select_related("player")
+        .order_by("position")
+    )
+    for member in members:
+        side = lineup.home if member.team_id == fixture.home_team_id else lineup.away
+        side.append(member.player)
+    return lineup
+
+
+def sheet_player_names(*, game: str, lineup: Lineup, sheets: list) -> dict[int, str]:
+    """Names of the fixture's players and of anyone else named on the sheets shown."""
+    names = {player.pk: player.name for player in lineup.players}
+    kind = get_kind(game)
+    named = set()
+    for sheet in sheets:
+        named |= kind.sheet_player_ids(sheet)
+    missing = named - set(names)
+    if missing:
+        names.update(Player.objects.filter(pk__in=missing).values_list("pk", "name"))
+    return names
+
+
+def fixture_audit_trail(*, fixture: Fixture) -> list[dict]:
+    """The fixture's own audit trail (status, date, round) from django-simple-history."""
+    records = list(
+        fixture.history.select_related("history_user").order_by("-history_date", "-history_id")[:50]
+    )
+    rows = []
+    for index, record in enumerate(records):
+        previous = records[index + 1] if index + 1 < len(records) else None
+        changed = []
+        if previous is not None:
+            delta = record.diff_against(previous, included_fields=FIXTURE_AUDIT_FIELDS)
+            changed = [
+                {"field": change.field.replace("_", " "), "old": change.old, "new": change.new}
+                for change in delta.changes
+            ]
+            if not changed:
+                continue
+        rows.append(
+            {
+                "when": record.history_date,
+                "who": record.history_user,
+                "kind": record.get_history_type_display(),
+                "changes": changed,
+            }
+        )
+    return rows
+
+
+def fixture_day_to_come(*, fixture: Fixture) -> datetime.date | None:
+    """The fixture's (local) day while it is still to come, when no result is taken; else None."""
+    fixture_day = timezone.localdate(fixture.starts_at)
+    return fixture_day if fixture_day > timezone.localdate() else None
+
+
+def _today_bounds() -> tuple[datetime.datetime, datetime.datetime]:
+    """The first moment of today and of tomorrow, local time."""
+    today = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
+    tomorrow = timezone.make_aware(
+        datetime.datetime.combine(today.date() + datetime.timedelta(days=1), datetime.time())
+    )
+    return today, tomorrow
+
+
+FIXTURE_AUDIT_FIELDS = ["status", "postponed_reason", "starts_at", "round"]
+
+
+def staff_venue_names(*, user) -> list[str] | None:
+    """Names of the venues `user` serves; None for a league admin, who may act for all."""
+    if user.is_superuser:
+        return None
+    return list(
+        StaffMembership.objects.filter(user=user)
+        .order_by("venue__name")
+        .values_list("venue__name", flat=True)
+    )
+
+
+@dataclass
+class StaffSection:
+    """One list of the staff home: `key` names it in the page (ids), `folded` hides it in a
+    <details> (the weeks ahead, which take no result yet)."""
+
+    title: str
+    key: str
+    fixtures: list
+    folded: bool = False
+
+
+def staff_fixture_sections(*, user, limit: int) -> list[StaffSection]:
+    """The staff home's lists at the venues `user` serves (all venues for a league admin), the
+    fixtures carrying their `.current` result: tonight's fixtures, those waiting for a result
+    (an earlier day, not played), recent results, and the fixtures coming up (folded)."""
+    fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
+    if not user.is_superuser:
+        fixtures = fixtures.filter(
+            venue_id__in=StaffMembership.objects.filter(user=user).values("venue_id")
+        )
+    today, tomorrow = _today_bounds()
+    tonight = fixtures.filter(starts_at__gte=today, starts_at__lt=tomorrow)
+    waiting = fixtures.filter(starts_at__lt=today).exclude(status=Fixture.Status.PLAYED)
+    recent = fixtures.filter(starts_at__lt=today, status=Fixture.Status.PLAYED)
+    upcoming = fixtures.filter(starts_at__gte=tomorrow)
+    return [
+        StaffSection(
+            "Tonight", "tonight", _with_results(tonight.order_by("starts_at", "pk"), limit)
+        ),
+        StaffSection(
+            "Waiting for a result",
+            "waiting",
+            _with_results(waiting.order_by("-starts_at", "-pk"), limit),
+        ),
+        StaffSection(
+            "Recent results", "recent", _with_results(recent.order_by("-starts_at", "-pk"), limit)
+        ),
+        StaffSection(
+            "Coming up",
+            "upcoming",
+            _with_results(upcoming.order_by("starts_at", "pk"), limit),
+            folded=True,
+        ),
+    ]
+
+
+def _with_results(fixtures, limit: int) -> list[Fixture]:
+    fixtures = list(fixtures_with_results(fixtures)[:limit])
+    for fixture in fixtures:
+        fixture.current = fixture_result(fixture)
+    return fixtures
+
+
+def fixture_sheet_context(*, fixture: Fixture, kind, sheet) -> dict:
+    """What a fixture's sheet is checked against besides itself: the season's rules, the
+    players of each team (id → name), the teams' names, and the names of anyone else the
+    sheet lists. The staff page's preview checks with exactly this, so it shows what Save
+    would say."""
+    season = Season.objects.get(pk=fixture.season_id)
+    rosters = {fixture.home_team_id: {}, fixture.away_team_id: {}}
+    for team_id, player_id, name in TeamMember.objects.filter(
+        team_id__in=rosters.keys()
+    ).values_list("team_id", "player_id", "player__name"):
+        rosters[team_id][player_id] = name
+    teams = dict(Team.objects.filter(pk__in=rosters.keys()).values_list("pk", "name"))
+    known = {*rosters[fixture.home_team_id], *rosters[fixture.away_team_id]}
+    others = {pk for pk in kind.sheet_player_ids(sheet) - known if 0 < pk < MAX_ID}
+    return {
+        "rule_options": season.rule_options,
+        "fixture_format": season.fixture_format,
+        "home_players": rosters[fixture.home_team_id],
+        "away_players": rosters[fixture.away_team_id],
+        "home_team": teams.get(fixture.home_team_id),
+        "away_team": teams.get(fixture.away_team_id),
+        "player_names": dict(Player.objects.filter(pk__in=others).values_list("pk", "name"))
+        if others
+        else {},
+    }
+
+
+def fixture_player_ids(*, fixture: Fixture) -> dict[str, list[int]]:
+    """The two teams' player ids by position, as they are now: who plays the fixture, kept
+    with each result version (ResultVersion.lineup) so a later roster change rewrites nothing
+    already played."""
+    lineup = {"home": [], "away": []}
+    sides = {fixture.home_team_id: "home", fixture.away_team_id: "away"}
+    for team_id, player_id in (
+        TeamMember.objects.filter(team_id__in=sides)
+        .order_by("position")
+        .values_list("team_id", "player_id")
+    ):
+        lineup[sides[team_id]].append(player_id)
+    return lineup

@@ -1,0 +1,259 @@
+"""Writes of results: a fixture's result, as append-only versions.
+
+A result is never overwritten: every save is a new `ResultVersion` (number + 1) and the previous
+current version stops being current. Two members of staff who loaded the same version and both
+save are told apart by the lock on the fixture row: the first one writes the next version, the
+second one finds the version changed under it and gets `ResultConflict`, with nothing lost.
+"""
+
+import datetime
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.dispatch import Signal
+from django.utils import timezone
+
+from leagues.models import Fixture, Season
+from leagues.permissions import ensure_can_enter_results
+from scoring.kinds import SheetInvalid, get_kind
+from scoring.models import ResultProposal, ResultVersion
+from scoring.results.selectors import fixture_day_to_come, fixture_player_ids, fixture_sheet_context
+from scoring.results.sheets import unstorable_character, validate_sheet
+
+NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
+
+# Sent inside result_submit's transaction once a version is written, with `game` and `version`:
+# results sit below ratings and do not know them, so ratings listen (scoring/apps.py) and queue
+# the game's recomputation for when the transaction commits.
+result_recorded = Signal()
+
+
+class ResultConflict(Exception):
+    """Someone saved a newer version of the result since the form was loaded.
+
+    `current` is the version saved now (None if there is none, e.g. the form claimed a version
+    that does not exist); `based_on_version` is the number the caller started from.
+    """
+
+    def __init__(self, *, current: ResultVersion | None, based_on_version: int | None = None):
+        self.current = current
+        self.based_on_version = based_on_version
+        number = current.number if current is not None else 0
+        super().__init__(
+            f"The result was saved by someone else meanwhile: you started from version "
+            f"{based_on_version}, the saved result is now version {number}."
+        )
+
+
+class FixtureNotOpen(Exception):
+    """The fixture takes no result: it is void."""
+
+
+class BeforeFixtureDay(Exception):
+    """The fixture's day has not come: a result for it is refused (a league admin may override).
+
+    `fixture_day` is the local date the fixture is played on; `waiting` says what waits for it.
+    """
+
+    def __init__(self, *, fixture_day: datetime.date, waiting: str = "its result can be entered"):
+        self.fixture_day = fixture_day
+        super().__init__(
+            f"This fixture is on {fixture_day:%a} {fixture_day.day} {fixture_day:%b %Y}: "
+            f"{waiting} from that day on."
+        )
+
+
+def result_submit(
+    *,
+    fixture_id: int,
+    sheet: dict,
+    based_on_version: int,
+    by,
+    source: str = ResultVersion.Source.STAFF,
+    note: str = "",
+    before_fixture_day: bool = False,
+) -> ResultVersion:
+    """Record a new version of a fixture's result and mark the fixture played.
+
+    One transaction: the fixture row is locked first, then the permission, the fixture's status,
+    its day and the version the caller started from (`based_on_version`, 0 when there was no
+    result) are checked, the sheet is validated against the season's rules, and the version is
+    written. A result is taken from the fixture's day on (local time: a match is played that
+    evening); `before_fixture_day=True` lets a league admin record one earlier (a match played
+    ahead of its date by agreement). A live table's result (source LIVE) is the game as it was
+    played, whenever that was.
+
+    `by` is None only for a result written by the fixture's live tables (source LIVE): the
+    tables that played the game are the authority, not a person.
+
+    Raises:
+      PermissionDenied  `by` does not serve the fixture's venue (and is no superuser), or asks
+                        for `before_fixture_day` without being a league admin;
+      FixtureNotOpen    the fixture is void;
+      BeforeFixtureDay  the fixture's day has not come, and no league admin overrode it;
+      ResultConflict    the current version is not `based_on_version` (someone saved meanwhile);
+      SheetInvalid      the sheet breaks the game's rules or names players not in the fixture
+                        (errors map a field path to a plain message);
+      Fixture.DoesNotExist  no such fixture.
+    Nothing is written when any of these is raised.
+    """
+    if source not in ResultVersion.Source.values:
+        raise ValueError(f"source must be one of {', '.join(ResultVersion.Source.values)}")
+    try:
+        return _record_version(
+            fixture_id=fixture_id,
+            sheet=sheet,
+            based_on_version=based_on_version,
+            by=by,
+            source=source,
+            note=note,
+            before_fixture_day=before_fixture_day,
+        )
+    except IntegrityError as exc:
+        # Only reachable when a writer went around the fixture lock: the unique constraints
+        # (one number per fixture, one current version) refused the second version.
+        raise ResultConflict(
+            current=_current_version(fixture_id), based_on_version=based_on_version
+        ) from exc
+
+
+@transaction.atomic
+def _record_version(
+    *,
+    fixture_id: int,
+    sheet: dict,
+    based_on_version: int,
+    by,
+    source: str,
+    note: str,
+    before_fixture_day: bool,
+) -> ResultVersion:
+    fixture = _locked_fixture(fixture_id)
+    if by is not None or source != ResultVersion.Source.LIVE:
+        ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
+    if fixture.status == Fixture.Status.VOID:
+        raise FixtureNotOpen("This fixture is void: it takes no result.")
+    if source != ResultVersion.Source.LIVE:
+        _ensure_fixture_day_has_come(fixture=fixture, by=by, override=before_fixture_day)
+
+    current = _current_version(fixture.pk)
+    current_number = current.number if current is not None else 0
+    if type(based_on_version) is not int or based_on_version != current_number:
+        raise ResultConflict(current=current, based_on_version=based_on_version)
+
+    if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
+        raise SheetInvalid({"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
+    bad = unstorable_character(note)
+    if bad:
+        raise SheetInvalid({"note": f"A note cannot hold {bad}."})
+    season = Season.objects.select_related("league").get(pk=fixture.season_id)
+    kind = get_kind(season.game)
+    context = fixture_sheet_context(fixture=fixture, kind=kind, sheet=sheet)
+    clean = validate_sheet(game=season.game, sheet=sheet, **context)
+    outcome = kind.outcome(sheet=clean, rule_options=season.rule_options)
+
+    if current is not None:
+        ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
+    if source == ResultVersion.Source.STAFF:
+        # The entry page showed the open proposals beside the sheet: saving is staff's choice.
+        _proposals_decide(fixture=fixture, by=by)
+    version = ResultVersion.objects.create(
+        fixture=fixture,
+        number=current_number + 1,
+        sheet=clean,
+        home_score=outcome.home_score,
+        away_score=outcome.away_score,
+        winner=outcome.winner,
+        lineup=fixture_player_ids(fixture=fixture),
+        is_current=True,
+        source=source,
+        created_by=by,
+        note=note.strip(),
+    )
+    if fixture.status != Fixture.Status.PLAYED:
+        fixture.status = Fixture.Status.PLAYED
+        fixture.postponed_reason = ""
+        fixture._history_user = by  # django-simple-history: who changed the fixture
+        fixture.save(update_fields=["status", "postponed_reason"])
+    result_recorded.send(sender=ResultVersion, game=season.game, version=version)
+    return version
+
+
+def ensure_fixture_day_has_come(
+    *, fixture: Fixture, waiting: str = "its result can be entered"
+) -> None:
+    """Raise BeforeFixtureDay while the fixture's (local) day has not come: the one rule for
+    what waits for that day, a person's result and the fixture's live tables alike."""
+    fixture_day = fixture_day_to_come(fixture=fixture)
+    if fixture_day is not None:
+        raise BeforeFixtureDay(fixture_day=fixture_day, waiting=waiting)
+
+
+@transaction.atomic
+def result_propose(
+    *, fixture_id: int, sheet: dict, based_on_version: int, source: str, note: str = ""
+) -> ResultProposal:
+    """Keep a result that met a newer version than the one it was begun from (result_submit
+    raised ResultConflict, and no one is at a form to merge it: a live table's game) as a
+    proposal that staff see on the entry page and choose from. Nothing counts until they do.
+
+    Raises FixtureNotOpen for a void fixture and SheetInvalid for a sheet that breaks the
+    rules (nothing is written), Fixture.DoesNotExist.
+    """
+    fixture = _locked_fixture(fixture_id)
+    if fixture.status == Fixture.Status.VOID:
+        raise FixtureNotOpen("This fixture is void: it takes no result.")
+    season = Season.objects.select_related("league").get(pk=fixture.season_id)
+    context = fixture_sheet_context(fixture=fixture, kind=get_kind(season.game), sheet=sheet)
+    return ResultProposal.objects.create(
+        fixture=fixture,
+        sheet=validate_sheet(game=season.game, sheet=sheet, **context),
+        based_on_version=based_on_version,
+        source=source,
+        note=note[:NOTE_MAX_LENGTH],
+    )
+
+
+@transaction.atomic
+def result_proposals_dismiss(*, fixture_id: int, by) -> int:
+    """Staff keep the fixture's current result: its open proposals are decided, none taken.
+    Returns how many were open. Raises PermissionDenied unless `by` serves the venue."""
+    fixture = _locked_fixture(fixture_id)
+    ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
+    return _proposals_decide(fixture=fixture, by=by)
+
+
+def _proposals_decide(*, fixture: Fixture, by) -> int:
+    return ResultProposal.objects.filter(fixture=fixture, decided_at__isnull=True).update(
+        decided_at=timezone.now(), decided_by=by
+    )
+
+
+def _ensure_fixture_day_has_come(*, fixture: Fixture, by, override: bool) -> None:
+    """A person's result waits for the fixture's day; a live table's is the game as played."""
+    try:
+        ensure_fixture_day_has_come(fixture=fixture)
+    except BeforeFixtureDay:
+        if not override:
+            raise
+        if not getattr(by, "is_superuser", False):
+            raise PermissionDenied(
+                "Only a league admin may record a result before the fixture's day."
+            ) from None
+
+
+def _locked_fixture(fixture_id: int) -> Fixture:
+    """The fixture row, locked until the transaction ends: the one lock of result_submit.
+
+    Every read that the new version depends on (the current version number above all) comes
+    after this, so two submissions for the same fixture run one after the other.
+    """
+    return Fixture.objects.select_for_update().get(pk=fixture_id)
+
+
+def _current_version(fixture_id: int) -> ResultVersion | None:
+    return (
+        ResultVersion.objects.select_related("created_by")
+        .filter(fixture_id=fixture_id, is_current=True)
+        .first()
+    )

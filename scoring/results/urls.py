@@ -1,0 +1,11 @@
+"""Staff result entry routes, under /staff/."""
+
+from django.urls import path
+
+from scoring.results import views
+
+urlpatterns = [
+    path("", views.staff_home, name="staff-home"),
+    path("fixtures/<int:pk>/result/", views.result_entry, name="result-entry"),
+    path("fixtures/<int:pk>/history/", views.result_history, name="result-history"),
+]

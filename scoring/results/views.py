@@ -1,0 +1,305 @@
+"""Staff pages: the fixtures to score, the result-entry sheet of each game, and its history.
+
+One view answers a sheet page and its htmx partials: a plain GET shows the sheet, a POST with
+action "save" (the default) submits it through scoring.results.services.result_submit, and any other
+action ("preview", "add_round", "add:0:home", ...) only redraws the sheet, whole or (for htmx)
+just the partial that changed. Nothing here decides a rule or names a game: the fixture's
+game kind (scoring.kinds) gives the grid, which reads what was typed, and every change runs
+the validation Save runs (scoring.results.preview.grid_check), so the preview shows Save's messages.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_http_methods
+
+from leagues.models import Fixture
+from leagues.permissions import can_enter_results
+from scoring.kinds import SheetInvalid, get_kind
+from scoring.results import conflicts, selectors, services
+from scoring.results.forms import EntryForm, readable_changes
+from scoring.results.grids import ENTRY_GRIDS
+from scoring.results.preview import grid_check, grid_outcome_if_valid, grid_validate
+
+STAFF_LIST_LENGTH = 30
+
+
+@login_required
+def staff_home(request):
+    """Fixtures at the venues the user serves: tonight's, those waiting for a result, recent
+    results, and (folded away) the ones coming up."""
+    venues = selectors.staff_venue_names(user=request.user)
+    if venues == []:
+        raise PermissionDenied("Only staff of a venue can enter results.")
+    sections = selectors.staff_fixture_sections(user=request.user, limit=STAFF_LIST_LENGTH)
+    return render(
+        request,
+        "scoring/staff_home.html",
+        {"venues": venues, "sections": sections, "limit": STAFF_LIST_LENGTH},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_entry(request, pk: int):
+    """The sheet of the fixture's game: enter a result, or correct it (a new version). Three
+    flows: a GET shows the sheet, a POST with an action other than "save" redraws it, a save
+    submits it."""
+    fixture = _staff_fixture(request, pk)
+    season = fixture.season
+    lineup = selectors.fixture_lineup(fixture=fixture)
+    if get_kind(season.game).needs_lineup and not lineup.complete:
+        return _unavailable(
+            request,
+            fixture,
+            "This fixture cannot be scored here: each team needs its two players "
+            "(positions 1 and 2). Ask a league admin to complete the teams.",
+        )
+    if fixture.status == Fixture.Status.VOID:
+        return _unavailable(request, fixture, "This fixture is void: it takes no result.")
+    grid_class = ENTRY_GRIDS.get(season.game)
+    context = {"fixture": fixture, "season": season, "lineup": lineup}
+    current = selectors.fixture_current_result(fixture=fixture)
+    if request.method == "GET":
+        proposal = selectors.fixture_open_proposal(fixture=fixture)
+        if proposal is not None:
+            # A result that came in meanwhile (a live table's): the conflict page, with the
+            # proposal in the place of what this user typed, for staff to choose.
+            return _conflict_page(
+                request,
+                grid=grid_class.from_sheet(proposal.sheet, **context),
+                mine=proposal.sheet,
+                current=current,
+                based_on=proposal.based_on_version,
+                note="",
+                status=200,
+                proposal=proposal,
+            )
+        return _entry_show(
+            request, grid_class.from_sheet(current.sheet if current else None, **context), current
+        )
+    action = str(request.POST.get("action", "save"))
+    if action == "keep_current":
+        services.result_proposals_dismiss(fixture_id=fixture.pk, by=request.user)
+        messages.success(request, "The saved result stands; the proposed one is set aside.")
+        return redirect("result-entry", pk=fixture.pk)
+    grid = grid_class.from_post(conflicts.with_clash_choices(request.POST), **context)
+    if action != "save":
+        return _entry_redraw(request, grid, current, action)
+    return _entry_save(request, grid, current)
+
+
+def _entry_show(request, grid, current):
+    """The sheet as last saved (or blank), with its outcome if it is valid."""
+    form = EntryForm(initial={"based_on_version": current.number if current else 0})
+    outcome = grid_outcome_if_valid(grid)
+    return _sheet_page(request, grid=grid, form=form, current=current, outcome=outcome)
+
+
+def _entry_redraw(request, grid, current, action: str):
+    """A button other than save ("preview", "add_round", "add:0:home", ...): the grid changed
+    and checked as Save would check it; for htmx only the partial that changed."""
+    known = action == "preview" or grid.apply_action(action)
+    outcome = grid_check(grid)  # the messages Save would give, beside their fields
+    if request.htmx:
+        extra = {"outcome": outcome, "checked": True, "oob": True}
+        return render(request, grid.partial, _sheet_context(grid=grid, form=None, **extra))
+    form = EntryForm(
+        initial={
+            "based_on_version": request.POST.get("based_on_version", ""),
+            "note": request.POST.get("note", ""),
+            "before_fixture_day": bool(request.POST.get("before_fixture_day")),
+        }
+    )
+    return _sheet_page(
+        request,
+        grid=grid,
+        form=form,
+        current=current,
+        outcome=outcome,
+        checked=True,
+        focus_last=action in ("add_round",),
+        status=200 if known else 400,
+    )
+
+
+def _entry_save(request, grid, current):
+    """Submit the sheet through result_submit; each refusal is shown where it belongs."""
+    fixture = grid.fixture
+    form = EntryForm(request.POST)
+    if not form.is_valid():
+        outcome = grid_check(grid)
+        return _sheet_page(
+            request, grid=grid, form=form, current=current, outcome=outcome, status=400
+        )
+    try:
+        version = services.result_submit(
+            fixture_id=fixture.pk,
+            sheet=grid.sheet(),
+            based_on_version=form.cleaned_data["based_on_version"],
+            by=request.user,
+            source="staff",
+            note=form.cleaned_data["note"],
+            before_fixture_day=form.cleaned_data["before_fixture_day"],
+        )
+    except services.ResultConflict as conflict:
+        try:
+            mine = grid_validate(grid)
+        except SheetInvalid:
+            mine = grid.sheet()
+        return _conflict_page(
+            request,
+            grid=grid,
+            mine=mine,
+            current=conflict.current,
+            based_on=conflict.based_on_version,
+            note=form.cleaned_data.get("note", ""),
+        )
+    except SheetInvalid as invalid:
+        errors = dict(invalid.errors)
+        if "note" in errors:
+            form.add_error("note", errors.pop("note"))
+        grid.add_errors(errors)
+        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    except services.BeforeFixtureDay as early:
+        # The day is checked before the sheet: check the sheet too, so that the page says
+        # all that stands in the way, as the preview does (the API's 409 stays as it is).
+        outcome = grid_check(grid)
+        form.add_error(None, str(early))
+        return _sheet_page(
+            request, grid=grid, form=form, current=current, outcome=outcome, status=409
+        )
+    except services.FixtureNotOpen as closed:
+        return _unavailable(request, fixture, str(closed), status=409)
+
+    verb = "saved" if version.number == 1 else f"corrected (version {version.number})"
+    messages.success(request, f"Result {verb}: {fixture.home_team} v {fixture.away_team}.")
+    try:
+        return redirect(reverse("fixture-detail", args=[fixture.pk]))
+    except NoReverseMatch:
+        return redirect("staff-home")
+
+
+@login_required
+@require_http_methods(["GET"])
+def result_history(request, pk: int):
+    """Every version of the fixture's result: who, when, from where, and what changed."""
+    fixture = _staff_fixture(request, pk)
+    versions = selectors.fixture_result_history(fixture=fixture)  # newest first, with .changes
+    lineup = selectors.fixture_lineup(fixture=fixture)
+    names = selectors.sheet_player_names(
+        game=fixture.season.game, lineup=lineup, sheets=[version.sheet for version in versions]
+    )
+    teams = (fixture.home_team, fixture.away_team)
+    game = fixture.season.game
+    for index, version in enumerate(versions):
+        previous = versions[index + 1] if index + 1 < len(versions) else None
+        version.previous = previous
+        version.readable_changes = readable_changes(
+            game,
+            version.changes,
+            before=previous.sheet if previous else None,
+            after=version.sheet,
+            names=names,
+            teams=teams,
+        )
+    return render(
+        request,
+        "scoring/history.html",
+        {
+            "fixture": fixture,
+            "season": fixture.season,
+            "versions": versions,
+            "fixture_changes": selectors.fixture_audit_trail(fixture=fixture),
+        },
+    )
+
+
+# --- pieces ----------------------------------------------------------------------------------
+
+
+def _staff_fixture(request, pk: int) -> Fixture:
+    """The fixture, if the user serves its venue (403 otherwise, 404 if there is none)."""
+    fixture = get_object_or_404(
+        Fixture.objects.select_related(
+            "season__league", "home_team", "away_team", "venue", "season"
+        ),
+        pk=pk,
+    )
+    if not can_enter_results(user=request.user, venue_id=fixture.venue_id):
+        raise PermissionDenied("You can only enter results for fixtures at a venue you serve.")
+    return fixture
+
+
+def _sheet_context(*, grid, form, current=None, outcome=None, **extra) -> dict:
+    return {
+        "fixture": grid.fixture,
+        "season": grid.season,
+        "lineup": grid.lineup,
+        "grid": grid,
+        "blocks": grid.blocks(),
+        "preview": {**grid.preview(), "outcome": outcome},
+        "form": form,
+        "current": current,
+        "entry_url": reverse("result-entry", args=[grid.fixture.pk]),
+        "day_to_come": selectors.fixture_day_to_come(fixture=grid.fixture),
+        **extra,
+    }
+
+
+def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, **extra):
+    context = _sheet_context(grid=grid, form=form, current=current, focus_last=focus_last, **extra)
+    return render(request, grid.template, context, status=status)
+
+
+def _conflict_page(
+    request, *, grid, mine, current, based_on, note, status=409, proposal=None
+):  # fmt: skip
+    """Someone saved meanwhile: their version with my own changes (`mine`, begun from version
+    `based_on`) merged in, field by field, and the fields we both changed side by side for a
+    choice (scoring.results.conflicts). With a `proposal`, `mine` is that proposal's sheet."""
+    base = selectors.fixture_result_version(fixture=grid.fixture, number=based_on)
+    theirs = current.sheet if current else None
+    sheets = [mine, theirs, base.sheet if base else None]
+    names = selectors.sheet_player_names(game=grid.game, lineup=grid.lineup, sheets=sheets)
+    merged = conflicts.conflict_merge(
+        game=grid.game,
+        base=base.sheet if base else None,
+        mine=mine,
+        theirs=theirs,
+        names=names,
+        teams=(grid.fixture.home_team, grid.fixture.away_team),
+    )
+    merged_grid = type(grid).from_sheet(
+        merged.merge.sheet, fixture=grid.fixture, season=grid.season, lineup=grid.lineup
+    )
+    rebased = EntryForm(
+        initial={"based_on_version": current.number if current else 0, "note": note}
+    )
+    return _sheet_page(
+        request,
+        grid=merged_grid,
+        form=rebased,
+        current=current,
+        outcome=grid_outcome_if_valid(merged_grid),
+        status=status,
+        conflict={
+            "proposal": proposal,
+            "current": current,
+            "based_on": based_on,
+            "applied": merged.applied,
+            "theirs": merged.theirs if base is not None else [],
+            "clashes": merged.clashes,
+        },
+    )
+
+
+def _unavailable(request, fixture, message: str, status: int = 200):
+    return render(
+        request,
+        "scoring/unavailable.html",
+        {"fixture": fixture, "season": fixture.season, "message": message},
+        status=status,
+    )

@@ -1,0 +1,185 @@
+"""The admin's form for a season: its rules as fields built from the game's engine options
+(labels, choices and ranges), the fixture format's options from the game's kind, league
+points, and the tie-breakers as an ordered list of choices. No JSON to type.
+
+The form only gathers values: scoring.season_rules.rules.season_rules_check judges them, and its
+refusals are shown next to the field at fault. A blank option follows the engine's default.
+"""
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from leagues.models import Season
+from scoring.kinds import get_kind
+from scoring.season_rules.rules import MAX_POINTS, POINTS_FIELDS, SeasonRules, season_rules_check
+from scoring.standings.tiebreakers import TIE_BREAKER_CHOICES, TIE_BREAKERS
+
+OPTION_PREFIX = "option_"
+FORMAT_PREFIX = "format_"
+TIE_BREAKER_FIELDS = [f"tie_breaker_{place}" for place in range(1, len(TIE_BREAKERS) + 1)]
+_BOOLEAN_WORDS = {True: "yes", False: "no"}
+LOCKED_HELP = "The season has results, checked against these rules: they stay as they are."
+
+
+def _words(kind, name: str, value) -> str:
+    if isinstance(value, bool):
+        return _BOOLEAN_WORDS[value]
+    return kind.rule_value_words.get(name, {}).get(value, str(value))
+
+
+def _option_field(kind, option, *, stored) -> forms.Field:
+    """A form field for one of the engine's (or the fixture format's) options."""
+    label, unit = kind.rule_labels.get(
+        option.name, (option.name.replace("_", " ").capitalize(), "")
+    )
+    default = f"Blank: the default, {_words(kind, option.name, option.default)}"
+    default += f" {unit}." if unit and option.kind is int else "."
+    initial = "" if stored is None else stored
+    if option.kind is bool:
+        choices = [("", f"Default ({_words(kind, option.name, option.default)})")]
+        choices += [("true", "Yes"), ("false", "No")]
+        initial = "" if stored is None else ("true" if stored else "false")
+        return forms.ChoiceField(label=label, choices=choices, required=False, initial=initial)
+    if option.choices:
+        choices = [("", f"Default ({_words(kind, option.name, option.default)})")]
+        choices += [(value, _words(kind, option.name, value)) for value in option.choices]
+        return forms.ChoiceField(label=label, choices=choices, required=False, initial=initial)
+    if option.kind is int:
+        allowed = f" From {option.minimum} to {option.maximum}."
+        attrs = {"min": option.minimum, "max": option.maximum}
+        return forms.IntegerField(
+            label=label,
+            required=False,
+            initial=initial,
+            help_text=default + allowed,
+            widget=forms.NumberInput(attrs={k: v for k, v in attrs.items() if v is not None}),
+        )
+    return forms.CharField(label=label, required=False, initial=initial, help_text=default)
+
+
+def _value(option, raw):
+    """The option's value from the cleaned field, or None when left blank (the default)."""
+    if raw in (None, ""):
+        return None
+    if option.kind is bool:
+        return raw == "true"
+    return raw
+
+
+class SeasonForm(forms.ModelForm):
+    """A season's name and dates (saved as they are) and its rules (checked and saved by
+    scoring.season_rules.rules). `game` is set by the admin: the season's game, or the league's
+    chosen on the add page; without it the game's options are left at their defaults."""
+
+    game: str | None = None
+    game_rules_locked = False  # set by the admin once the season has results
+
+    points_win = forms.IntegerField(label="Points for a win", initial=3)
+    points_draw = forms.IntegerField(label="Points for a draw", initial=1)
+    points_loss = forms.IntegerField(label="Points for a loss", initial=0)
+
+    class Meta:
+        model = Season
+        fields = ["league", "name", "slug", "starts_on"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        season = self.instance
+        for name in POINTS_FIELDS:
+            self.fields[name].widget.attrs.update(min=0, max=MAX_POINTS)
+            if season.pk:
+                self.fields[name].initial = getattr(season, name)
+        chain = list(season.tie_breakers or []) if season.pk else []
+        for place, name in enumerate(TIE_BREAKER_FIELDS):
+            self.fields[name] = forms.ChoiceField(
+                label="Then by" if place else "Order the table by",
+                choices=[("", "—")] + TIE_BREAKER_CHOICES,
+                required=place == 0,
+                initial=chain[place] if place < len(chain) else "",
+            )
+        self.fields[TIE_BREAKER_FIELDS[0]].help_text = (
+            "Teams level on one are ordered by the next. "
+            + " ".join(f"{cls.name}: {cls.description}" for cls in TIE_BREAKERS.values())
+        )
+        if season.pk:
+            self.fields["league"].disabled = True  # a season's game does not change
+        if self.game:
+            self._add_game_fields(season)
+
+    def _add_game_fields(self, season: Season) -> None:
+        kind = get_kind(self.game)
+        # A row edited outside the admin may hold anything: show only what reads as options.
+        stored = season.rule_options if isinstance(season.rule_options, dict) else {}
+        stored_format = season.fixture_format if isinstance(season.fixture_format, dict) else {}
+        for option in kind.season_options:
+            self.fields[OPTION_PREFIX + option.name] = _option_field(
+                kind, option, stored=stored.get(option.name)
+            )
+        for option in kind.fixture_format_options:
+            self.fields[FORMAT_PREFIX + option.name] = _option_field(
+                kind, option, stored=stored_format.get(option.name)
+            )
+        if self.game_rules_locked:
+            for name in self.game_field_names():
+                self.fields[name].disabled = True
+                self.fields[name].help_text = LOCKED_HELP
+
+    def game_field_names(self) -> list[str]:
+        return [name for name in self.fields if name.startswith((OPTION_PREFIX, FORMAT_PREFIX))]
+
+    def clean(self):
+        data = super().clean()
+        league = data.get("league")
+        if league is None:
+            return data
+        kind = get_kind(league.game)
+        options = {o.name: o for o in kind.season_options}
+        formats = {o.name: o for o in kind.fixture_format_options}
+        rule_options = self._given(data, OPTION_PREFIX, options)
+        fixture_format = self._given(data, FORMAT_PREFIX, formats)
+        try:
+            self.season_rules: SeasonRules = season_rules_check(
+                game=league.game,
+                rule_options=rule_options,
+                fixture_format=fixture_format,
+                points_win=data.get("points_win"),
+                points_draw=data.get("points_draw"),
+                points_loss=data.get("points_loss"),
+                tie_breakers=[data[name] for name in TIE_BREAKER_FIELDS if data.get(name)],
+            )
+        except ValidationError as error:
+            for key, messages in error.message_dict.items():
+                field = self._field_for(key)
+                if field is None or field not in self.errors:  # one message per field
+                    self.add_error(field, messages)
+        return data
+
+    def _given(self, data: dict, prefix: str, declared: dict) -> dict:
+        given = {}
+        for name, option in declared.items():
+            value = _value(option, data.get(prefix + name))
+            if value is not None:
+                given[name] = value
+        return given
+
+    def _repeated_tie_breaker(self) -> str | None:
+        """The first tie-breaker field repeating one chosen above it."""
+        seen = set()
+        for name in TIE_BREAKER_FIELDS:
+            value = self.cleaned_data.get(name)
+            if value and value in seen:
+                return name
+            seen.add(value)
+        return None
+
+    def _field_for(self, key: str) -> str | None:
+        """The form field showing a season_rules_check error keyed `key`."""
+        if key.startswith("rule_options."):
+            name = OPTION_PREFIX + key.removeprefix("rule_options.")
+        elif key == "fixture_format":
+            name = next((n for n in self.fields if n.startswith(FORMAT_PREFIX)), None)
+        elif key == "tie_breakers":
+            name = self._repeated_tie_breaker() or TIE_BREAKER_FIELDS[0]
+        else:
+            name = key
+        return name if name in self.fields else None

@@ -1,0 +1,86 @@
+"""A team's (or a player's teams') record per game for the team and player pages, counted by
+the standings' own code and shown in the game's own columns. One query, whatever the number of
+results. (A player's own figures: scoring.standings.figures.)"""
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+from django.db.models import Q
+
+from leagues.models import Fixture, Game
+from scoring.kinds import get_kind
+from scoring.models import ResultVersion
+from scoring.standings.table import ResultRecord, StandingRow, StandingsConfig, build_standings
+
+# The teams whose record is asked for count as one side (a player's two teams, say).
+_SIDE = 0
+
+
+@dataclass
+class GameRecord:
+    """A record in one game: the one-side standings `row` and, per column of the game's
+    kind, (column, value)."""
+
+    kind: object
+    row: StandingRow
+    cells: list = field(default_factory=list)
+
+
+def _counted_results(team_ids: set[int]):
+    """The current results of these teams' fixtures that count (not void), oldest first."""
+    return (
+        ResultVersion.objects.filter(is_current=True)
+        .exclude(fixture__status=Fixture.Status.VOID)
+        .filter(Q(fixture__home_team_id__in=team_ids) | Q(fixture__away_team_id__in=team_ids))
+        .order_by("fixture__starts_at", "fixture_id")
+    )
+
+
+def _outcome(kind, sheet, rule_options):
+    try:
+        return kind.outcome(sheet=sheet, rule_options=rule_options)
+    except ValueError:  # the season's options changed since: read it under the defaults
+        return kind.outcome(sheet=sheet, rule_options={})
+
+
+def record_by_game(*, team_ids: list[int]) -> list[GameRecord]:
+    """The record of these teams per game across all seasons (games without a result left
+    out), in the order of the Game choices. Counts what the season tables count."""
+    team_ids = set(team_ids)
+    rows = _counted_results(team_ids).values_list(
+        "fixture__season__league__game",
+        "fixture_id",
+        "fixture__home_team_id",
+        "fixture__away_team_id",
+        "home_score",
+        "away_score",
+        "winner",
+        "fixture__starts_at",
+        "sheet",
+        "fixture__season__rule_options",
+    )
+    by_game: dict[str, list[ResultRecord]] = {}
+    for game, fixture_id, home_id, away_id, home, away, winner, at, sheet, options in rows:
+        kind = get_kind(game)
+        figures = ((), ())
+        if kind.figure_columns:
+            outcome = _outcome(kind, sheet, options)
+            figures = tuple(
+                tuple(kind.fixture_figures(outcome, side).items()) for side in ("home", "away")
+            )
+        home_id = _SIDE if home_id in team_ids else home_id
+        away_id = _SIDE if away_id in team_ids and home_id != _SIDE else away_id
+        by_game.setdefault(game, []).append(
+            ResultRecord(fixture_id, home_id, away_id, home, away, winner, at, *figures)
+        )
+    side = SimpleNamespace(pk=_SIDE)
+    records = []
+    for game in Game.values:
+        if game in by_game:
+            kind = get_kind(game)
+            (row,) = build_standings(
+                records=by_game[game], teams=[side], config=StandingsConfig(game=game)
+            )
+            cells = [(column, column.value(row)) for column in kind.standings_columns]
+            records.append(GameRecord(kind=kind, row=row, cells=cells))
+    return records
