@@ -10,6 +10,7 @@ service the clock uses), then read.
 
 import datetime
 
+from django.conf import settings
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -17,7 +18,7 @@ from games.engines import get_engine
 from leagues.models import Fixture, TeamMember
 from leagues.permissions import can_enter_results
 
-from .models import Seat, Table
+from .models import ClockSweep, Seat, Table
 from .services import table_turn_expire
 from .turns import engine_options, is_overdue
 
@@ -290,3 +291,29 @@ def table_version(*, table_id: int) -> dict:
         .values("turn", "status", "deadline", "log_entries", "taken_seats")
         .get()
     )
+
+
+# A turn whose task was lost waits for the next sweep: overdue by more than one sweep interval
+# and a second, it shows that the clocks have stopped. The sweep itself is missed after a few
+# intervals without one (a worker's restart takes some seconds).
+OVERDUE_BOUND_EXTRA_SECONDS = 1.0
+SWEEP_MISSED_AFTER_INTERVALS = 5
+
+
+def clock_health() -> dict:
+    """Whether the turn clocks run, for monitors: when the sweep last ran, and how many turns
+    are overdue by more than the sweep interval and a second. `ok` is false when either shows
+    that they stopped. Two small queries; no table's state is read."""
+    now = timezone.now()
+    sweep_seconds = settings.GAMES_SWEEP_SECONDS
+    bound = datetime.timedelta(seconds=sweep_seconds + OVERDUE_BOUND_EXTRA_SECONDS)
+    overdue = Table.objects.filter(status=Table.Status.PLAYING, deadline__lt=now - bound).count()
+    last = ClockSweep.objects.values_list("ran_at", flat=True).first()
+    since = None if last is None else max(0.0, (now - last).total_seconds())
+    swept = since is not None and since <= SWEEP_MISSED_AFTER_INTERVALS * sweep_seconds
+    return {
+        "sweep_last_ran": iso_utc(last),
+        "seconds_since_sweep": None if since is None else round(since, 3),
+        "overdue_turns": overdue,
+        "ok": swept and overdue == 0,
+    }

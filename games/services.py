@@ -10,9 +10,9 @@ commits) and then the move is refused.
 """
 
 import datetime
-from concurrent.futures import ThreadPoolExecutor
+import logging
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from games.engines import ENGINE_NAMES, IllegalMove, get_engine
@@ -20,7 +20,7 @@ from games.engines import ENGINE_NAMES, IllegalMove, get_engine
 from . import turns
 from .exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
 from .fixture_tables import fixture_tables_start, table_finished_for_fixture
-from .models import Seat, Table
+from .models import ClockSweep, Seat, Table
 from .table_setup import (
     BOT_NAMES,
     check_engine_options,
@@ -30,7 +30,11 @@ from .table_setup import (
     turn_seconds_from,
 )
 
-SWEEP_THREADS = 8
+logger = logging.getLogger(__name__)
+
+# Turns one transaction expires at most: enough that a burst costs few commits, few enough
+# that the first of them is not kept from the players for long.
+EXPIRY_BATCH = 50
 
 
 def table_create(*, game: str, players: int, options: dict, bots: list[int], by) -> Table:
@@ -183,35 +187,103 @@ def table_turn_expire(*, table_id: int, turn: int) -> bool:
         now = timezone.now()
         if table.turn != turn or not turns.is_overdue(table, now):
             return False
-        eng = get_engine(table.game)
-        turns.expire(table=table, state=eng.load(table.state), now=now)
-        table_finished_for_fixture(table=table)
+        _expire(table=table, now=now)
     return True
 
 
-def overdue_turns_sweep(*, parallel: int = SWEEP_THREADS) -> int:
-    """Expire every overdue turn (its task was lost: a worker crash, a broker restart).
-    Returns how many turns it expired.
+def due_turns_expire(*, table_id: int, turn: int) -> bool:
+    """The expiry task's write: table_turn_expire, and in the same transaction the turns of
+    other tables that are due by now and that no other transaction holds, up to EXPIRY_BATCH
+    in all. Returns whether it expired `turn`.
 
-    A crash can leave hundreds of turns overdue at once; each expiry mostly waits on the
-    database, so `parallel` threads (each with its own connection) share them out.
+    Turns that fall due together (a burst) then cost a few transactions instead of one each:
+    the first tasks to run expire them, and the later tasks find their turn gone at the cost
+    of one unlocked read.
     """
-    overdue = list(
-        Table.objects.filter(status=Table.Status.PLAYING, deadline__lte=timezone.now())
-        .order_by("deadline")
-        .values_list("pk", "turn")
+    still_due = Table.objects.filter(
+        pk=table_id, turn=turn, status=Table.Status.PLAYING, deadline__lte=timezone.now()
     )
-
-    def expire(table_id: int, turn: int) -> bool:
+    if not still_due.exists():
+        return False
+    with transaction.atomic():
         try:
-            return table_turn_expire(table_id=table_id, turn=turn)
-        finally:
-            connection.close()  # this thread's own connection
+            table = locked_table(table_id)
+        except Table.DoesNotExist:
+            return False
+        if table.turn != turn or not turns.is_overdue(table, timezone.now()):
+            return False
+        others = _locked_due_tables(limit=EXPIRY_BATCH - 1, other_than=table_id)
+        expired = _expire_each(tables=[table, *others])
+    return table_id in expired
 
-    if len(overdue) <= 1:
-        return sum(table_turn_expire(table_id=pk, turn=turn) for pk, turn in overdue)
-    with ThreadPoolExecutor(max_workers=min(parallel, len(overdue))) as pool:
-        return sum(pool.map(expire, *zip(*overdue)))
+
+def overdue_turns_sweep() -> int:
+    """Expire every overdue turn (its task was lost: a worker crash, a broker restart), in
+    transactions of up to EXPIRY_BATCH tables, then record that the sweep ran (the health
+    endpoint reads it). Returns how many turns it expired."""
+    expired = 0
+    while True:
+        with transaction.atomic():
+            batch = _expire_each(tables=_locked_due_tables(limit=EXPIRY_BATCH))
+        expired += len(batch)
+        if len(batch) < EXPIRY_BATCH:
+            break
+    ClockSweep.objects.update_or_create(pk=ClockSweep.ONLY, defaults={"ran_at": timezone.now()})
+    return expired
+
+
+def _locked_due_tables(*, limit: int, other_than: int | None = None) -> list[Table]:
+    """Up to `limit` tables whose turn is due, oldest deadline first, locked until the
+    transaction ends; a table that another transaction holds (a move, another batch) is
+    skipped, not waited for: whoever holds it deals with its turn, or the next sweep does."""
+    due = (
+        Table.objects.select_for_update(skip_locked=True)
+        .prefetch_related("seats")
+        .filter(status=Table.Status.PLAYING, deadline__lte=timezone.now())
+        .exclude(pk=other_than)
+        .order_by("deadline")
+    )
+    return list(due[:limit])
+
+
+def _expire_each(*, tables: list[Table]) -> set[int]:
+    """Expire the overdue turn of each locked table: their log entries in one INSERT, the
+    tables in one UPDATE. A table that cannot be expired (logged) leaves the others' clocks
+    running. A fixture's table that finishes is saved with the fixture's result under a
+    savepoint of its own: should that fail, neither stays and the next sweep tries again.
+    Returns the ids it expired."""
+    batch, finishing, expired = turns.Writes(), [], set()
+    for table in tables:
+        turn = table.turn
+        try:
+            writes = turns.time_out(
+                table=table, state=get_engine(table.game).load(table.state), now=timezone.now()
+            )
+        except Exception:
+            logger.exception("could not expire table %s turn %s", table.pk, turn)
+            continue
+        if table.fixture_id is not None and table.status == Table.Status.FINISHED:
+            finishing.append((table, turn, writes))
+        else:
+            batch.extend(writes)
+            expired.add(table.pk)
+    batch.save()
+    for table, turn, writes in finishing:
+        try:
+            with transaction.atomic():
+                writes.save()
+                table_finished_for_fixture(table=table)
+        except Exception:
+            logger.exception("could not expire table %s turn %s", table.pk, turn)
+            continue
+        expired.add(table.pk)
+    return expired
+
+
+def _expire(*, table: Table, now: datetime.datetime) -> None:
+    eng = get_engine(table.game)
+    turns.expire(table=table, state=eng.load(table.state), now=now)
+    table_finished_for_fixture(table=table)
 
 
 def stalled_bots_wake() -> int:
@@ -246,6 +318,7 @@ __all__ = [
     "TableClosed",
     "TableInvalid",
     "TurnConflict",
+    "due_turns_expire",
     "fixture_tables_start",
     "overdue_turns_sweep",
     "stalled_bots_wake",
