@@ -41,7 +41,7 @@ def open_first_turn(*, table: Table, now: datetime.datetime) -> None:
     table.turn = 1
     table.deadline = now + datetime.timedelta(seconds=table.turn_seconds)
     table.save(update_fields=["state", "status", "turn", "deadline"])
-    _wake_on_commit(table=table, to_act=eng.to_act(state))
+    _wake_on_commit(new_turns=[(table, eng.to_act(state))])
 
 
 def is_overdue(table: Table, now: datetime.datetime) -> bool:
@@ -110,8 +110,8 @@ class Writes:
         TableMove.objects.bulk_create(self.moves)
         for table in self.tables:
             table.save(update_fields=TABLE_FIELDS)
-        for table, to_act in self.new_turns:
-            _wake_on_commit(table=table, to_act=to_act)
+        if self.new_turns:
+            _wake_on_commit(new_turns=self.new_turns)
 
 
 def _timeout_move(*, eng, state, seat: int, timed_out) -> dict:
@@ -153,31 +153,44 @@ def _save(*, table: Table, eng, state, turn_before: int, writes: Writes) -> None
         writes.new_turns.append((table, eng.to_act(state)))
 
 
-def _wake_on_commit(*, table: Table, to_act: list[int]) -> None:
-    """After commit: the expiry task at the deadline, keyed by (table, turn), and a think
-    delay for each bot to act. If the broker is away the sweep still expires the turn."""
-    table_id, turn, deadline = table.pk, table.turn, table.deadline
-    bot_seats = [seat.seat for seat in table.seats.all() if seat.bot and seat.seat in to_act]
+def _wake_on_commit(*, new_turns: list[tuple[Table, list[int]]]) -> None:
+    """After commit: for each new turn (a table and the seats to act in it) the expiry task at
+    the deadline, keyed by (table, turn), and a think delay for each bot to act. One producer
+    sends them all in one batch (a pipeline on Redis): a batch of expiries opens many turns
+    at once. If the broker is away the sweep still expires the turns."""
     low, high = settings.GAMES_BOT_THINK_SECONDS
-    # A bot answers well inside the clock, however short the table's clock is.
-    think_cap = max(0.0, table.turn_seconds / 2)
+    tasks = []
+    for table, to_act in new_turns:
+        tasks.append(
+            {
+                "name": EXPIRE_TASK,
+                "args": (table.pk, table.turn),
+                "eta": table.deadline,
+                "task_id": f"table-{table.pk}-turn-{table.turn}-expire",
+            }
+        )
+        # A bot answers well inside the clock, however short the table's clock is.
+        think_cap = max(0.0, table.turn_seconds / 2)
+        tasks += [
+            {
+                "name": BOT_TASK,
+                "args": (table.pk, table.turn, seat.seat),
+                "countdown": min(random.uniform(low, high), think_cap),
+            }
+            for seat in table.seats.all()
+            if seat.bot and seat.seat in to_act
+        ]
 
     def send() -> None:
         try:
-            current_app.send_task(
-                EXPIRE_TASK,
-                args=(table_id, turn),
-                eta=deadline,
-                task_id=f"table-{table_id}-turn-{turn}-expire",
+            with current_app.producer_or_acquire() as producer, producer.batch():
+                for task in tasks:
+                    current_app.send_task(**task, producer=producer)
+        except Exception:  # the broker is down: the sweep (beat) still expires the turns
+            logger.exception(
+                "could not reach the broker for turns %s",
+                ", ".join(f"{table.pk}/{table.turn}" for table, _ in new_turns),
             )
-            for seat in bot_seats:
-                current_app.send_task(
-                    BOT_TASK,
-                    args=(table_id, turn, seat),
-                    countdown=min(random.uniform(low, high), think_cap),
-                )
-        except Exception:  # the broker is down: the sweep (beat) still expires the turn
-            logger.exception("could not reach the broker for table %s turn %s", table_id, turn)
 
     transaction.on_commit(send)
 
