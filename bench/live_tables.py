@@ -16,7 +16,9 @@ with DEBUG off, and prints:
    committed state) p50, p99 and max over every move.
 2. expiry: --expiring turns at as many tables whose deadlines fall within one second; the
    expiry tasks are sent as the move service sends them (ETA at the deadline). Lateness =
-   the time the clock's move was logged minus the deadline: p50, p99, max.
+   the time the clock's move was logged minus the deadline: p50, p99, max; then the same
+   until this process saw the time-out committed (polling every 10 ms), and the CPU time the
+   two workers used meanwhile.
    breakdown: 200 moves and 200 expiries through the services in this process (no HTTP):
    their time, the time their SQL statements took, and the engine's share.
 3. crash: --crash-turns turns due at the same instant; one worker is killed with SIGKILL
