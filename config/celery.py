@@ -3,6 +3,8 @@
 import os
 
 from celery import Celery
+from celery.signals import task_postrun, task_prerun
+from django.db import close_old_connections
 from kombu.transport import TRANSPORT_ALIASES
 
 # filesystem:// (the embedded default) means our transport, which writes each message whole
@@ -16,6 +18,14 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 # Periodic work is CELERY_BEAT_SCHEDULE in settings (the live tables' sweep).
+
+
+@task_prerun.connect
+@task_postrun.connect
+def close_old_database_connections(**_) -> None:
+    """A task is to a worker what a request is to a web process: before and after it, close
+    a connection older than CONN_MAX_AGE or broken (CELERY_DB_REUSE_MAX in settings)."""
+    close_old_connections()
 
 
 @app.task(name="roundel.ping")

@@ -369,6 +369,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # clocks); Celery's default of 1 s would make an expiry up to a second late.
 CELERY_WORKER_TIMER_PRECISION = 0.05
 CELERY_BEAT_SCHEDULE_FILENAME = (VAR_DIR / "celerybeat-schedule").as_posix()
+# Celery's Django fixup closes the database connection around every task unless this is set,
+# so each task connected anew: most of the time a burst of expiry tasks took (measured,
+# docs/performance.md). With it, a worker thread's connection serves 500 tasks; between tasks
+# config/celery.py closes it as Django does between requests (older than CONN_MAX_AGE, broken).
+CELERY_DB_REUSE_MAX = 1000
 
 LOGGING = {
     "version": 1,

@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.accounts import needs_mail
+from config.health import health
 
 # Django's account pages (login, logout, password change and reset); the reset pages only
 # where mail can go out (config.accounts.needs_mail).
@@ -15,6 +16,7 @@ account_urls = [
 ]
 
 urlpatterns = [
+    path("health/", health, name="health"),
     path("admin/", admin.site.urls),
     path("accounts/", include(account_urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -132,3 +132,15 @@ class TableMove(models.Model):
 
     def __str__(self):
         return f"{self.table} turn {self.turn} seat {self.seat}"
+
+
+class ClockSweep(models.Model):
+    """When the clocks' sweep (beat, every GAMES_SWEEP_SECONDS) last ran: one row, for the
+    health endpoint, which every web process answers from the database."""
+
+    ONLY = 1
+
+    ran_at = models.DateTimeField()
+
+    def __str__(self):
+        return f"clock sweep at {self.ran_at:%Y-%m-%d %H:%M:%S}"

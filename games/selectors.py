@@ -10,6 +10,7 @@ service the clock uses), then read.
 
 import datetime
 
+from django.conf import settings
 from django.db.models import Count, F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
@@ -19,7 +20,7 @@ from leagues.models import Fixture, TeamMember
 from leagues.permissions import can_enter_results
 from scoring.results.selectors import fixture_day_to_come
 
-from .models import Seat, Table, TableMove
+from .models import ClockSweep, Seat, Table, TableMove
 from .services import table_turn_expire
 from .turns import engine_options, is_overdue
 
@@ -340,3 +341,29 @@ def table_version(*, table_id: int) -> dict:
         .values("turn", "status", "deadline", "held", "log_entries", "taken_seats", "joined_seats")
         .get()
     )
+
+
+# A turn whose task was lost waits for the next sweep: overdue by more than one sweep interval
+# and a second, it shows that the clocks have stopped. The sweep itself is missed after a few
+# intervals without one (a worker's restart takes some seconds).
+OVERDUE_BOUND_EXTRA_SECONDS = 1.0
+SWEEP_MISSED_AFTER_INTERVALS = 5
+
+
+def clock_health() -> dict:
+    """Whether the turn clocks run, for monitors: when the sweep last ran, and how many turns
+    are overdue by more than the sweep interval and a second. `ok` is false when either shows
+    that they stopped. Two small queries; no table's state is read."""
+    now = timezone.now()
+    sweep_seconds = settings.GAMES_SWEEP_SECONDS
+    bound = datetime.timedelta(seconds=sweep_seconds + OVERDUE_BOUND_EXTRA_SECONDS)
+    overdue = Table.objects.filter(status=Table.Status.PLAYING, deadline__lt=now - bound).count()
+    last = ClockSweep.objects.values_list("ran_at", flat=True).first()
+    since = None if last is None else max(0.0, (now - last).total_seconds())
+    swept = since is not None and since <= SWEEP_MISSED_AFTER_INTERVALS * sweep_seconds
+    return {
+        "sweep_last_ran": iso_utc(last),
+        "seconds_since_sweep": None if since is None else round(since, 3),
+        "overdue_turns": overdue,
+        "ok": swept and overdue == 0,
+    }

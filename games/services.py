@@ -10,11 +10,11 @@ commits) and then the move is refused.
 """
 
 import datetime
-from concurrent.futures import ThreadPoolExecutor
+import logging
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from games.engines import ENGINE_NAMES, IllegalMove, get_engine
@@ -28,7 +28,7 @@ from .fixture_tables import (
     fixture_tables_start,
     table_finished_for_fixture,
 )
-from .models import Seat, Table
+from .models import ClockSweep, Seat, Table
 from .table_setup import (
     BOT_NAMES,
     check_engine_options,
@@ -38,7 +38,11 @@ from .table_setup import (
     turn_seconds_from,
 )
 
-SWEEP_THREADS = 8
+logger = logging.getLogger(__name__)
+
+# Turns one transaction expires at most: enough that a burst costs few commits, few enough
+# that the first of them is not kept from the players for long.
+EXPIRY_BATCH = 20
 
 
 def _waiting_tables_count(creator) -> int:
@@ -151,7 +155,7 @@ def table_move(*, table_id: int, turn, move, by, bot_seat: int | None = None) ->
         state = eng.load(table.state) if table.state is not None else None
         if turns.is_overdue(table, now):
             # The turn ran out before the move came: expire it, and keep that, then refuse.
-            _expire(table=table, state=state, now=now)
+            _expire(table=table, now=now)
             try:
                 _mover_seat(table=table, by=by, bot_seat=bot_seat)
                 refusal = TurnConflict(
@@ -225,15 +229,8 @@ def table_turn_expire(*, table_id: int, turn: int) -> bool:
         now = timezone.now()
         if table.turn != turn or not turns.is_overdue(table, now):
             return False
-        eng = get_engine(table.game)
-        _expire(table=table, state=eng.load(table.state), now=now)
+        _expire(table=table, now=now)
     return True
-
-
-def _expire(*, table: Table, state, now) -> None:
-    turns.expire(table=table, state=state, now=now)
-    table_finished_for_fixture(table=table)
-    fixture_table_hold_if_deserted(table=table)
 
 
 def table_resume(*, table_id: int, by) -> Table:
@@ -247,29 +244,96 @@ def table_resume(*, table_id: int, by) -> Table:
     return table
 
 
-def overdue_turns_sweep(*, parallel: int = SWEEP_THREADS) -> int:
-    """Expire every overdue turn (its task was lost: a worker crash, a broker restart).
-    Returns how many turns it expired.
+def due_turns_expire(*, table_id: int, turn: int) -> bool:
+    """The expiry task's write: table_turn_expire, and in the same transaction the turns of
+    other tables that are due by now and that no other transaction holds, up to EXPIRY_BATCH
+    in all. Returns whether it expired `turn`.
 
-    A crash can leave hundreds of turns overdue at once; each expiry mostly waits on the
-    database, so `parallel` threads (each with its own connection) share them out.
+    Turns that fall due together (a burst) then cost a few transactions instead of one each:
+    the first tasks to run expire them, and the later tasks find their turn gone with the
+    unlocked read they make first (games.tasks.expire_turn).
     """
-    overdue = list(
-        Table.objects.filter(status=Table.Status.PLAYING, deadline__lte=timezone.now())
-        .order_by("deadline")
-        .values_list("pk", "turn")
-    )
-
-    def expire(table_id: int, turn: int) -> bool:
+    with transaction.atomic():
         try:
-            return table_turn_expire(table_id=table_id, turn=turn)
-        finally:
-            connection.close()  # this thread's own connection
+            table = locked_table(table_id)
+        except Table.DoesNotExist:
+            return False
+        if table.turn != turn or not turns.is_overdue(table, timezone.now()):
+            return False
+        others = _locked_due_tables(limit=EXPIRY_BATCH - 1, other_than=table_id)
+        expired = _expire_each(tables=[table, *others])
+    return table_id in expired
 
-    if len(overdue) <= 1:
-        return sum(table_turn_expire(table_id=pk, turn=turn) for pk, turn in overdue)
-    with ThreadPoolExecutor(max_workers=min(parallel, len(overdue))) as pool:
-        return sum(pool.map(expire, *zip(*overdue)))
+
+def overdue_turns_sweep() -> int:
+    """Expire every overdue turn (its task was lost: a worker crash, a broker restart), in
+    transactions of up to EXPIRY_BATCH tables, then record that the sweep ran (the health
+    endpoint reads it). Returns how many turns it expired."""
+    expired = 0
+    while True:
+        with transaction.atomic():
+            batch = _expire_each(tables=_locked_due_tables(limit=EXPIRY_BATCH))
+        expired += len(batch)
+        if len(batch) < EXPIRY_BATCH:
+            break
+    ClockSweep.objects.update_or_create(pk=ClockSweep.ONLY, defaults={"ran_at": timezone.now()})
+    return expired
+
+
+def _locked_due_tables(*, limit: int, other_than: int | None = None) -> list[Table]:
+    """Up to `limit` tables whose turn is due, oldest deadline first, locked until the
+    transaction ends; a table that another transaction holds (a move, another batch) is
+    skipped, not waited for: whoever holds it deals with its turn, or the next sweep does."""
+    due = (
+        Table.objects.select_for_update(skip_locked=True)
+        .prefetch_related("seats")
+        .filter(status=Table.Status.PLAYING, deadline__lte=timezone.now())
+        .exclude(pk=other_than)
+        .order_by("deadline")
+    )
+    return list(due[:limit])
+
+
+def _expire_each(*, tables: list[Table]) -> set[int]:
+    """Expire the overdue turn of each locked table: their log entries in one INSERT, the
+    tables in one UPDATE. A table that cannot be expired (logged) leaves the others' clocks
+    running. A fixture's table is saved under a savepoint of its own, with the fixture's
+    result when it finishes or its hold when a seat is away (both read the saved log): should
+    that fail, nothing of it stays and the next sweep tries again. Returns the ids it expired."""
+    batch, fixture_tables, expired = turns.Writes(), [], set()
+    for table in tables:
+        turn = table.turn
+        try:
+            writes = turns.time_out(
+                table=table, state=get_engine(table.game).load(table.state), now=timezone.now()
+            )
+        except Exception:
+            logger.exception("could not expire table %s turn %s", table.pk, turn)
+            continue
+        if table.fixture_id is not None:
+            fixture_tables.append((table, turn, writes))
+        else:
+            batch.extend(writes)
+            expired.add(table.pk)
+    batch.save()
+    for table, turn, writes in fixture_tables:
+        try:
+            with transaction.atomic():
+                writes.save()
+                table_finished_for_fixture(table=table)
+                fixture_table_hold_if_deserted(table=table)
+        except Exception:
+            logger.exception("could not expire table %s turn %s", table.pk, turn)
+            continue
+        expired.add(table.pk)
+    return expired
+
+
+def _expire(*, table: Table, now: datetime.datetime) -> None:
+    eng = get_engine(table.game)
+    turns.expire(table=table, state=eng.load(table.state), now=now)
+    table_finished_for_fixture(table=table)
+    fixture_table_hold_if_deserted(table=table)
 
 
 def stalled_bots_wake() -> int:
@@ -305,6 +369,7 @@ __all__ = [
     "TableInvalid",
     "TooManyOpenTables",
     "TurnConflict",
+    "due_turns_expire",
     "fixture_tables_start",
     "overdue_turns_sweep",
     "stalled_bots_wake",

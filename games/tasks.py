@@ -16,17 +16,21 @@ from games.engines import get_engine
 from .exceptions import NotYourTurn, TurnConflict
 from .models import Table
 from .selectors import open_turn_deadline
-from .services import overdue_turns_sweep, stalled_bots_wake, table_move, table_turn_expire
+from .services import due_turns_expire, overdue_turns_sweep, stalled_bots_wake, table_move
 
 
 @shared_task(name="games.expire_turn", ignore_result=True)
 def expire_turn(table_id: int, turn: int) -> None:
-    """Expire (table, turn) if it is still open and due; if the broker woke us early, wait."""
-    if table_turn_expire(table_id=table_id, turn=turn):
-        return
+    """Expire (table, turn), with the other turns due by now (a burst is expired in batches),
+    if it is still open and due; if the broker woke us early, wait. The read comes first and
+    takes no lock: most tasks of a burst find their turn already expired by a batch."""
     deadline = open_turn_deadline(table_id=table_id, turn=turn)
-    if deadline is not None and deadline > timezone.now():
+    if deadline is None:
+        return
+    if deadline > timezone.now():
         expire_turn.apply_async(args=(table_id, turn), eta=deadline)
+        return
+    due_turns_expire(table_id=table_id, turn=turn)
 
 
 @shared_task(name="games.sweep_overdue_turns", ignore_result=True)

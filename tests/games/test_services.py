@@ -8,8 +8,11 @@ from django.utils import timezone
 from games import services
 from games.engines import FORFEIT, IllegalMove, get_engine
 from games.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
-from games.models import Table, TableMove
+from games.models import ClockSweep, Table, TableMove
+from leagues.models import Fixture, Game
+from scoring.models import ResultVersion
 from tests.factories import UserFactory
+from tests.games.test_fixture_tables import fixture_players, league_fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +31,10 @@ def create(by, game="korova", players=4, options=None, bots=()):
 def state_of(table):
     table.refresh_from_db()
     return get_engine(table.game).load(table.state)
+
+
+def turn_of(table) -> int:
+    return Table.objects.values_list("turn", flat=True).get(pk=table.pk)
 
 
 def make_overdue(table):
@@ -192,6 +199,62 @@ def test_the_sweep_expires_overdue_turns_only(users):
     due.refresh_from_db()
     not_due.refresh_from_db()
     assert (due.turn, not_due.turn) == (2, 1)
+
+
+def test_the_sweep_records_when_it_ran(users):
+    assert services.overdue_turns_sweep() == 0
+    before = timezone.now()
+    services.overdue_turns_sweep()
+    assert ClockSweep.objects.get().ran_at >= before
+
+
+def test_an_expiry_takes_the_other_turns_due_by_then_in_the_same_transaction(users):
+    tables = [create(user, bots=[1, 2, 3]) for user in users]
+    not_due = tables.pop()
+    for table in tables:
+        make_overdue(table)
+    assert services.due_turns_expire(table_id=tables[1].pk, turn=1)
+    assert [turn_of(table) for table in tables] == [2, 2, 2]
+    assert turn_of(not_due) == 1
+    assert not services.due_turns_expire(table_id=tables[0].pk, turn=1)  # its task, later
+    assert not services.due_turns_expire(table_id=not_due.pk, turn=1)  # not due yet
+    assert TableMove.objects.filter(timeout=True).count() == 3 * 4
+
+
+def test_the_sweep_expires_more_turns_than_one_batch_holds(users, monkeypatch):
+    monkeypatch.setattr(services, "EXPIRY_BATCH", 2)
+    tables = [create(user, bots=[1, 2, 3]) for user in users]
+    for table in tables[:3]:
+        make_overdue(table)
+    assert services.overdue_turns_sweep() == 3
+    assert [turn_of(table) for table in tables] == [2, 2, 2, 1]
+
+
+def test_a_table_that_cannot_be_expired_leaves_the_others_clocks_running(users, caplog):
+    broken, sound = create(users[0], bots=[1, 2, 3]), create(users[1], bots=[1, 2, 3])
+    Table.objects.filter(pk=broken.pk).update(state={"not": "a game"})
+    make_overdue(broken)
+    make_overdue(sound)
+    assert services.overdue_turns_sweep() == 1
+    assert (turn_of(broken), turn_of(sound)) == (1, 2)
+    assert f"could not expire table {broken.pk} turn 1" in caplog.text
+
+
+def test_a_fixture_table_the_clock_finishes_in_a_batch_writes_the_fixtures_result(users):
+    fixture = league_fixture(Game.KOROVA, rule_options={"end_score": 1})
+    (table,), _ = services.fixture_tables_start(
+        fixture_id=fixture.pk, options={}, by=fixture_players(fixture)[0].user
+    )
+    for player in fixture_players(fixture):
+        services.table_join(table_id=table.pk, by=player.user)
+    casual = create(users[0], bots=[1, 2, 3])
+    while Table.objects.get(pk=table.pk).status == Table.Status.PLAYING:
+        make_overdue(table)
+        make_overdue(casual)
+        assert services.overdue_turns_sweep() == 2  # the two in one transaction
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.PLAYED
+    assert ResultVersion.objects.get(fixture=fixture).source == ResultVersion.Source.LIVE
 
 
 @pytest.mark.parametrize(("game", "players"), [("korova", 4), ("conquian", 2), ("convoy", 4)])

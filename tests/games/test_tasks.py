@@ -4,6 +4,7 @@ The tests watch the database, not the API: reading a table through the API would
 overdue turn itself, and here it is the worker's task (or beat's sweep) that must do it.
 """
 
+import datetime
 import time
 
 import pytest
@@ -13,6 +14,7 @@ from django.utils import timezone
 from games import services
 from games.engines import get_engine
 from games.models import Table, TableMove
+from games.selectors import clock_health
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
@@ -82,18 +84,48 @@ def test_bots_answer_through_the_move_service_after_a_short_think(table_worker):
     assert turn_of(table.pk) == 2 or Table.objects.get(pk=table.pk).status == "finished"
 
 
-def test_after_a_worker_is_killed_the_sweep_expires_every_overdue_turn(worker_with_beat):
-    tables = [humans_at_korova(turn_seconds=3)[0] for _ in range(5)]
-    time.sleep(0.5)  # the worker has taken the expiry tasks (ETA) from the broker
+def timeouts_of(table_id: int, turn: int) -> list:
+    return list(
+        TableMove.objects.filter(table_id=table_id, turn=turn, timeout=True).values_list(
+            "at", flat=True
+        )
+    )
+
+
+def test_a_worker_killed_mid_game_expires_every_overdue_turn_within_a_sweep_and_a_second_of_its_restart(
+    worker_with_beat, settings
+):
+    settings.GAMES_SWEEP_SECONDS = 1  # the worker's beat sweeps every second (tests/conftest.py)
+    bound = datetime.timedelta(seconds=settings.GAMES_SWEEP_SECONDS + 1)
+    tables = []
+    for _ in range(5):
+        table, users = humans_at_korova(turn_seconds=2)
+        eng = get_engine("korova")
+        for seat, user in enumerate(users):  # the first turn played by the people
+            card = eng.view(eng.load(table.state), seat)["hand"][0]
+            services.table_move(table_id=table.pk, turn=1, move={"card": card}, by=user)
+        tables.append(table.pk)
+    assert all(turn_of(table) == 2 for table in tables)
+    time.sleep(0.5)  # the worker has taken the turn's expiry tasks (ETA) from the broker
     worker_with_beat.kill()
-    latest = max(table.deadline for table in tables)
-    time.sleep(max(0.0, (latest - timezone.now()).total_seconds()) + 0.5)
-    assert all(turn_of(table.pk) == 1 for table in tables)  # nobody expired them
+    latest = max(Table.objects.filter(pk__in=tables).values_list("deadline", flat=True))
+    time.sleep(max(0.0, (latest - timezone.now()).total_seconds()) + 1)
+    assert all(turn_of(table) == 2 for table in tables)  # nobody expired them meanwhile
+
     worker_with_beat.start()
+    restarted = timezone.now()
     # The killed worker's tasks are lost (unacknowledged for the broker's hour-long visibility
-    # timeout), so only the sweep can expire these turns. How fast it does is a figure
-    # (bench/live_tables.py, docs/performance.md), not an assertion on a shared machine.
-    wait_for(lambda: all(turn_of(table.pk) == 2 for table in tables), timeout=15)
+    # timeout): only the restarted worker's sweep can expire these turns.
+    wait_for(lambda: all(turn_of(table) >= 3 for table in tables), timeout=15)
+    for table in tables:
+        assert max(timeouts_of(table, turn=2)) <= restarted + bound
+    # and the clocks run on: each next turn expires by its own task, within the bound too
+    wait_for(lambda: all(turn_of(table) >= 4 for table in tables), timeout=15)
+    for table in tables:
+        turn_3_deadline = max(timeouts_of(table, turn=2)) + datetime.timedelta(seconds=2)
+        assert max(timeouts_of(table, turn=3)) <= turn_3_deadline + bound
+    health = clock_health()
+    assert health["overdue_turns"] == 0 and health["ok"], health
 
 
 def test_the_sweep_sends_again_a_bot_task_the_broker_lost(worker_with_beat):
