@@ -243,12 +243,27 @@ def test_a_table_that_cannot_be_expired_leaves_the_others_clocks_running(users, 
 def test_a_fixture_table_the_clock_finishes_in_a_batch_writes_the_fixtures_result(users):
     fixture = league_fixture(Game.KOROVA, rule_options={"end_score": 1})
     (table,), _ = services.fixture_tables_start(
-        fixture_id=fixture.pk, options={}, by=fixture_players(fixture)[0].user
+        fixture_id=fixture.pk, by=fixture_players(fixture)[0].user
     )
     for player in fixture_players(fixture):
         services.table_join(table_id=table.pk, by=player.user)
+    users_by_seat = {seat.seat: seat.user for seat in table.seats.all()}
+    eng = get_engine(Game.KOROVA)
     casual = create(users[0], bots=[1, 2, 3])
-    while Table.objects.get(pk=table.pk).status == Table.Status.PLAYING:
+    while (playing := Table.objects.get(pk=table.pk)).status == Table.Status.PLAYING:
+        # Every turn one seat, a different one each turn, leaves its move to the clock: the
+        # clock ends the game, and no seat is away long enough for the table to be held.
+        to_act = eng.to_act(eng.load(playing.state))
+        late = to_act[playing.turn % len(to_act)]
+        for seat in to_act:
+            if seat != late:
+                state = eng.load(Table.objects.get(pk=table.pk).state)
+                services.table_move(
+                    table_id=table.pk,
+                    turn=playing.turn,
+                    move=eng.legal_moves(state, seat)[0],
+                    by=users_by_seat[seat],
+                )
         make_overdue(table)
         make_overdue(casual)
         assert services.overdue_turns_sweep() == 2  # the two in one transaction
