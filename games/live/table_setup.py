@@ -5,9 +5,9 @@ import secrets
 
 from games.engines import get_engine
 from games.engines.options import TURN_CLOCK
+from games.models import Table
 
 from .exceptions import TableInvalid
-from .models import Table
 
 BOT_NAMES = ("Daisy", "Buttercup", "Clover", "Bluebell", "Primrose", "Heather", "Poppy", "Ivy",
              "Willow")  # fmt: skip

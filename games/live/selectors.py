@@ -15,11 +15,11 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from games.engines import get_engine
+from games.models import Seat, Table, TableMove
 from leagues.models import Fixture, TeamMember
 from leagues.permissions import can_enter_results
 from scoring.selectors import fixture_day_to_come
 
-from .models import Seat, Table, TableMove
 from .services import table_turn_expire
 from .turns import engine_options, is_overdue
 
@@ -181,7 +181,7 @@ def lobby_tables(*, user) -> dict[str, list[dict]]:
     }
 
 
-# ---- Reads for the play pages (games/views.py) ------------------------------------------
+# ---- Reads for the play pages (games/live/views.py) ------------------------------------------
 
 
 class ReplayUnavailable(Exception):

@@ -18,17 +18,17 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors, services
 from games.engines import IllegalMove
-from games.exceptions import (
+from games.live import selectors, services
+from games.live.exceptions import (
     NotYourTurn,
     TableClosed,
     TableInvalid,
     TooManyOpenTables,
     TurnConflict,
 )
-from games.pages import fixture_url, live_context, page_context
-from games.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
+from games.live.pages import fixture_url, live_context, page_context
+from games.live.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
 from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Game
 from scoring.services import BeforeFixtureDay

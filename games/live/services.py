@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games.engines import ENGINE_NAMES, IllegalMove, get_engine
+from games.models import Seat, Table
 
 from . import turns
 from .exceptions import NotYourTurn, TableClosed, TableInvalid, TooManyOpenTables, TurnConflict
@@ -28,7 +29,6 @@ from .fixture_tables import (
     fixture_tables_start,
     table_finished_for_fixture,
 )
-from .models import Seat, Table
 from .table_setup import (
     BOT_NAMES,
     check_engine_options,
@@ -109,7 +109,7 @@ def table_join(*, table_id: int, by) -> Table:
     """Take the lowest open seat of a waiting casual table; the game starts when the last
     seat is taken. Joining a table where `by` already sits changes nothing. At a fixture's
     table, whose seats are bound to its players, it means "I am here": the game starts when
-    every seated player has said it (games.fixture_tables.fixture_seat_join).
+    every seated player has said it (games.live.fixture_tables.fixture_seat_join).
 
     Raises Table.DoesNotExist, TableClosed when no seat is open or the game has begun, and
     PermissionDenied when `by` is not seated at a fixture's table.

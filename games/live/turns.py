@@ -1,6 +1,6 @@
-"""The turn mechanics of a locked table, shared by every write in games.services.
+"""The turn mechanics of a locked table, shared by every write in games.live.services.
 
-Callers hold the table row's lock (games.services._locked_table) and pass the loaded engine
+Callers hold the table row's lock (games.live.services._locked_table) and pass the loaded engine
 state in; these functions apply moves and time-outs, write the log, keep the turn and its
 deadline by the turn rule (docs/live-tables.md), and ask the broker, once the transaction has
 committed, to wake the expiry task and the bots. Nothing here commits or locks on its own.
@@ -15,8 +15,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games.engines import Engine, get_engine
-
-from .models import Table, TableMove
+from games.models import Table, TableMove
 
 logger = logging.getLogger(__name__)
 

@@ -21,6 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from games.engines import get_engine
+from games.models import Seat, Table, TableMove
 from leagues.models import Fixture, Player, TeamMember
 from leagues.permissions import can_enter_results
 from scoring.kinds import FinishedTable, get_kind
@@ -36,7 +37,6 @@ from scoring.services import (
 from . import turns
 from .cuts import deal_cut
 from .exceptions import TableClosed
-from .models import Seat, Table, TableMove
 from .table_setup import check_engine_options, new_seed, turn_seconds_from
 
 logger = logging.getLogger(__name__)

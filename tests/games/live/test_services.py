@@ -5,9 +5,9 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from games import services
 from games.engines import FORFEIT, IllegalMove, get_engine
-from games.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
+from games.live import services
+from games.live.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
 from games.models import Table, TableMove
 from tests.factories import UserFactory
 

@@ -10,8 +10,8 @@ import pytest
 import redis
 from django.utils import timezone
 
-from games import services
 from games.engines import get_engine
+from games.live import services
 from games.models import Table, TableMove
 from tests.factories import UserFactory
 

@@ -4,8 +4,8 @@ One view per operation: each validates its input, calls one service or selector,
 refusals to status codes: TableInvalid and IllegalMove → 400, NotYourTurn and PermissionDenied
 → 403, no such table or fixture → 404, TurnConflict (with the current turn), TableClosed and
 TooManyOpenTables and BeforeFixtureDay (with its code and the day, as for a result) → 409.
-Starting a table and moving are throttled per user (429 with Retry-After: games/throttles.py).
-A table's JSON comes from games.selectors.table_for_viewer, which shows only the
+Starting a table and moving are throttled per user (429 with Retry-After: games/live/throttles.py).
+A table's JSON comes from games.live.selectors.table_for_viewer, which shows only the
 requester's own seat (docs/api.md).
 """
 
@@ -18,12 +18,12 @@ from rest_framework.views import APIView
 
 from config.api_errors import FIELD_ERRORS_SCHEMA, ErrorOutputSerializer
 from games.engines import IllegalMove
+from games.models import Table
 from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Fixture, Game
 from scoring.services import BeforeFixtureDay
 
 from .exceptions import NotYourTurn, TableClosed, TableInvalid, TooManyOpenTables, TurnConflict
-from .models import Table
 from .selectors import table_as_seen, table_for_viewer, table_log_for_viewer
 from .services import fixture_tables_start, table_create, table_join, table_move, table_resume
 from .throttles import TableCreateThrottle, TableMoveThrottle
@@ -268,7 +268,7 @@ class TableMoveApi(APIView):
     def post(self, request, pk: int):
         # No field errors here: whatever `turn` holds is a 409 unless it is the open turn, and
         # whatever `move` holds goes to the engine, whose sentence is the 400 (docs/api.md), each
-        # only after the checks before it (games.services.table_move).
+        # only after the checks before it (games.live.services.table_move).
         body = request.data if isinstance(request.data, dict) else {}
         try:
             table = table_move(
