@@ -17,9 +17,9 @@ never won on time-outs alone.
 import logging
 import random
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from config.errors import Forbidden
 from games.engines import get_engine
 from games.models import Seat, Table, TableMove
 from leagues.models import Fixture, Player, TeamMember
@@ -27,6 +27,7 @@ from leagues.permissions import can_enter_results
 from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
 from scoring.services import (
+    BeforeFixtureDay,
     FixtureNotOpen,
     ResultConflict,
     ensure_fixture_day_has_come,
@@ -36,7 +37,7 @@ from scoring.services import (
 
 from . import turns
 from .cuts import deal_cut
-from .exceptions import TableClosed
+from .exceptions import TableClosed, TablesBeforeFixtureDay
 from .table_setup import check_engine_options, new_seed, turn_seconds_from
 
 logger = logging.getLogger(__name__)
@@ -52,10 +53,10 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
     returns the same tables and False. Each table waits for its players to come to it; it
     plays the season's rules and clock (`turn_seconds` of its rule options, else the default).
 
-    Raises Fixture.DoesNotExist; PermissionDenied unless `by` serves the fixture's venue or
-    plays for one of its teams; TableClosed for a void, postponed or already played fixture;
-    BeforeFixtureDay (scoring's own rule for results) while the fixture's day has not come;
-    TableInvalid when the season's rules are not playable at a table.
+    Raises Fixture.DoesNotExist; Forbidden unless `by` serves the fixture's venue or plays
+    for one of its teams; TableClosed for a void, postponed or already played fixture;
+    TablesBeforeFixtureDay (scoring's own rule for results) while the fixture's day has not
+    come; TableInvalid when the season's rules are not playable at a table.
     """
     with transaction.atomic():
         fixture = (
@@ -68,7 +69,7 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
             can_enter_results(user=by, venue_id=fixture.venue_id)
             or Player.objects.filter(user=by, pk__in=home + away).exists()
         ):
-            raise PermissionDenied(
+            raise Forbidden(
                 "Only staff of the fixture's venue or its players can start its tables."
             )
         existing = list(fixture.live_tables.order_by("number"))
@@ -76,7 +77,10 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
             return existing, False
         if fixture.status != Fixture.Status.SCHEDULED:
             raise TableClosed(f"This fixture is {fixture.get_status_display().lower()}.")
-        ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
+        try:
+            ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
+        except BeforeFixtureDay as early:
+            raise TablesBeforeFixtureDay(str(early), fixture_day=early.fixture_day) from None
         clock = turn_seconds_from(options={}, defaults=fixture.season.rule_options)
         _set_up_free_tables(fixture=fixture, home=home, away=away, clock=clock, by=by)
         return list(fixture.live_tables.order_by("number")), True
@@ -86,12 +90,12 @@ def fixture_seat_join(*, table: Table, by, now) -> None:
     """`by` says "I am here" at a fixture's table (locked by the caller): their seat is marked
     joined, and the game is dealt when every seat has. Saying it again changes nothing.
 
-    Raises PermissionDenied when `by` holds no seat at the table. Once the game has begun
+    Raises Forbidden when `by` holds no seat at the table. Once the game has begun
     (every seat joined, or a table from before seats joined) it changes nothing either.
     """
     seat = next((seat for seat in table.seats.all() if by.pk and seat.user_id == by.pk), None)
     if seat is None:
-        raise PermissionDenied(
+        raise Forbidden(
             "The seats at a fixture's table belong to the fixture's players: only they can join it."
         )
     if seat.joined_at is not None or table.status != Table.Status.WAITING:
@@ -126,11 +130,11 @@ def fixture_table_resume(*, table: Table, by, now) -> None:
     """The venue's staff (or a league admin) go on with a held fixture table (locked by the
     caller): the open turn gets a fresh clock.
 
-    Raises PermissionDenied unless `by` serves the fixture's venue, and TableClosed when the
+    Raises Forbidden unless `by` serves the fixture's venue, and TableClosed when the
     table is not held."""
     fixture = Fixture.objects.get(pk=table.fixture_id) if table.fixture_id else None
     if fixture is None or not can_enter_results(user=by, venue_id=fixture.venue_id):
-        raise PermissionDenied("Only staff of the fixture's venue can resume its game.")
+        raise Forbidden("Only staff of the fixture's venue can resume its game.")
     if not table.held or table.status != Table.Status.PLAYING:
         raise TableClosed("This table is not held: its game goes on by itself.")
     table.held = False

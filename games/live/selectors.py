@@ -20,6 +20,7 @@ from leagues.models import Fixture, TeamMember
 from leagues.permissions import can_enter_results
 from scoring.selectors import fixture_day_to_come
 
+from .exceptions import ReplayUnavailable
 from .services import table_turn_expire
 from .turns import engine_options, is_overdue
 
@@ -182,10 +183,6 @@ def lobby_tables(*, user) -> dict[str, list[dict]]:
 
 
 # ---- Reads for the play pages (games/live/views.py) ------------------------------------------
-
-
-class ReplayUnavailable(Exception):
-    """The table cannot be replayed (yet): its game is not over."""
 
 
 def table_moves_for_viewer(*, table_id: int, user) -> list[dict]:

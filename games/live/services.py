@@ -59,11 +59,13 @@ def table_create(*, game: str, players: int, options: dict, bots: list[int], by)
     already has GAMES_OPEN_TABLES_PER_USER casual tables waiting; nothing is written then.
     """
     if game not in ENGINE_NAMES:
-        raise TableInvalid({"game": f"Choose one of {', '.join(ENGINE_NAMES)}."})
+        raise TableInvalid(errors={"game": f"Choose one of {', '.join(ENGINE_NAMES)}."})
     if type(players) is not int:
-        raise TableInvalid({"players": "The number of players is a whole number."})
+        raise TableInvalid(errors={"players": "The number of players is a whole number."})
     if not isinstance(options, dict):
-        raise TableInvalid({"options": "Options are a JSON object of option names to values."})
+        raise TableInvalid(
+            errors={"options": "Options are a JSON object of option names to values."}
+        )
     clock = turn_seconds_from(options=options, defaults={})
     rules = {name: value for name, value in options.items() if name != "turn_seconds"}
     check_engine_options(game=game, players=players, options=rules)
@@ -74,7 +76,9 @@ def table_create(*, game: str, players: int, options: dict, bots: list[int], by)
         or any(not 1 <= seat < players for seat in bots)
     ):
         raise TableInvalid(
-            {"bots": f"Bots sit in different seats from 1 to {players - 1}; seat 0 is yours."}
+            errors={
+                "bots": f"Bots sit in different seats from 1 to {players - 1}; seat 0 is yours."
+            }
         )
     now = timezone.now()
     waits_for_players = len(bots) < players - 1
@@ -112,7 +116,7 @@ def table_join(*, table_id: int, by) -> Table:
     every seated player has said it (games.live.fixture_tables.fixture_seat_join).
 
     Raises Table.DoesNotExist, TableClosed when no seat is open or the game has begun, and
-    PermissionDenied when `by` is not seated at a fixture's table.
+    Forbidden when `by` is not seated at a fixture's table.
     """
     with transaction.atomic():
         table = locked_table(table_id)
@@ -239,7 +243,7 @@ def _expire(*, table: Table, state, now) -> None:
 def table_resume(*, table_id: int, by) -> Table:
     """Go on with a held fixture table: its open turn gets a fresh clock.
 
-    Raises Table.DoesNotExist, PermissionDenied unless `by` serves the fixture's venue (or is
+    Raises Table.DoesNotExist, Forbidden unless `by` serves the fixture's venue (or is
     a league admin), and TableClosed when the table is not held."""
     with transaction.atomic():
         table = locked_table(table_id)
