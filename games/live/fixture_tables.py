@@ -22,8 +22,9 @@ from django.db import transaction
 from config.errors import Forbidden
 from games.engines import get_engine
 from games.models import Seat, Table, TableMove
-from leagues.models import Fixture, Player, TeamMember
+from leagues.models import Fixture, Player
 from leagues.permissions import can_enter_results
+from leagues.selectors import team_player_ids
 from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
 from scoring.services import (
@@ -206,12 +207,8 @@ def table_finished_for_fixture(*, table: Table) -> None:
 
 def _team_players(fixture: Fixture) -> tuple[list[int], list[int]]:
     """The Player ids of the home and of the away team, by position."""
-    rows = TeamMember.objects.filter(
-        team_id__in=(fixture.home_team_id, fixture.away_team_id)
-    ).order_by("position")
-    home = [row.player_id for row in rows if row.team_id == fixture.home_team_id]
-    away = [row.player_id for row in rows if row.team_id == fixture.away_team_id]
-    return home, away
+    players = team_player_ids(team_ids=(fixture.home_team_id, fixture.away_team_id))
+    return players[fixture.home_team_id], players[fixture.away_team_id]
 
 
 def _set_up_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None:
