@@ -11,13 +11,16 @@ commits) and then the move is refused.
 
 import datetime
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games.engines import ENGINE_NAMES, IllegalMove, get_engine
+from config.errors import DomainError
+from games.engines import ENGINE_NAMES, Engine, IllegalMove, get_engine
 from games.models import Seat, Table
 
 from . import turns
@@ -41,7 +44,7 @@ from .table_setup import (
 SWEEP_THREADS = 8
 
 
-def _waiting_tables_count(creator) -> int:
+def _waiting_tables_count(creator: User) -> int:
     """How many casual tables `creator` has waiting for players, with their user row locked
     until the transaction ends: the count decides a write, so two creations at once by the
     same user must not both count the same tables (the second waits and counts the first's)."""
@@ -51,7 +54,9 @@ def _waiting_tables_count(creator) -> int:
     ).count()
 
 
-def table_create(*, game: str, players: int, options: dict, bots: list[int], by) -> Table:
+def table_create(
+    *, game: str, players: int, options: dict[str, Any], bots: list[int], by: User
+) -> Table:
     """A casual table: `by` sits in seat 0, bots in the seats listed, the rest open to join.
 
     The game starts at once when no seat is left open. Raises TableInvalid (game, players,
@@ -109,7 +114,7 @@ def table_create(*, game: str, players: int, options: dict, bots: list[int], by)
     return table
 
 
-def table_join(*, table_id: int, by) -> Table:
+def table_join(*, table_id: int, by: User) -> Table:
     """Take the lowest open seat of a waiting casual table; the game starts when the last
     seat is taken. Joining a table where `by` already sits changes nothing. At a fixture's
     table, whose seats are bound to its players, it means "I am here": the game starts when
@@ -137,7 +142,9 @@ def table_join(*, table_id: int, by) -> Table:
     return table
 
 
-def table_move(*, table_id: int, turn, move, by, bot_seat: int | None = None) -> Table:
+def table_move(
+    *, table_id: int, turn: Any, move: Any, by: User | None, bot_seat: int | None = None
+) -> Table:
     """Play `move` for the seat `by` holds (a practice bot: by=None and its `bot_seat`).
 
     `turn` and `move` are whatever the client sent (any JSON; None when left out). Checked
@@ -147,7 +154,7 @@ def table_move(*, table_id: int, turn, move, by, bot_seat: int | None = None) ->
     the seat is not to act; IllegalMove (a sentence) when there is no move or the rules refuse
     it. Nothing is written on a refusal, except the expiry of an overdue turn.
     """
-    refusal = None
+    refusal: DomainError | None = None
     now = timezone.now()  # a move counts from when it arrived, not from when it got the lock
     with transaction.atomic():
         table = locked_table(table_id)
@@ -178,7 +185,7 @@ def table_move(*, table_id: int, turn, move, by, bot_seat: int | None = None) ->
     return table
 
 
-def _mover_seat(*, table: Table, by, bot_seat: int | None) -> int:
+def _mover_seat(*, table: Table, by: User | None, bot_seat: int | None) -> int:
     for seat in table.seats.all():  # fetched with the lock
         if (seat.bot and by is None and seat.seat == bot_seat) or (
             by is not None and seat.user_id == by.pk
@@ -187,7 +194,7 @@ def _mover_seat(*, table: Table, by, bot_seat: int | None) -> int:
     raise NotYourTurn("You hold no seat at this table.")
 
 
-def _check_turn(*, table: Table, eng, state, seat: int, turn) -> None:
+def _check_turn(*, table: Table, eng: Engine[Any], state: Any, seat: int, turn: Any) -> None:
     if table.status == Table.Status.WAITING:
         raise TurnConflict(
             "The game has not started: seats are still open, or players still to come.",
@@ -227,20 +234,20 @@ def table_turn_expire(*, table_id: int, turn: int) -> bool:
         except Table.DoesNotExist:
             return False
         now = timezone.now()
-        if table.turn != turn or not turns.is_overdue(table, now):
+        if table.turn != turn or not turns.is_overdue(table, now) or table.state is None:
             return False
         eng = get_engine(table.game)
         _expire(table=table, state=eng.load(table.state), now=now)
     return True
 
 
-def _expire(*, table: Table, state, now) -> None:
+def _expire(*, table: Table, state: Any, now: datetime.datetime) -> None:
     turns.expire(table=table, state=state, now=now)
     table_finished_for_fixture(table=table)
     fixture_table_hold_if_deserted(table=table)
 
 
-def table_resume(*, table_id: int, by) -> Table:
+def table_resume(*, table_id: int, by: User) -> Table:
     """Go on with a held fixture table: its open turn gets a fresh clock.
 
     Raises Table.DoesNotExist, Forbidden unless `by` serves the fixture's venue (or is
@@ -290,10 +297,12 @@ def stalled_bots_wake() -> int:
     stalled = [
         pk
         for pk, deadline, options in playing_with_bots.values_list("pk", "deadline", "options")
-        if deadline - datetime.timedelta(seconds=options["turn_seconds"]) <= now - lost_after
+        if deadline is not None
+        and deadline - datetime.timedelta(seconds=options["turn_seconds"]) <= now - lost_after
     ]
     woken = 0
     for table in Table.objects.filter(pk__in=stalled).prefetch_related("seats"):
+        assert table.state is not None, "a playing table has been dealt"
         eng = get_engine(table.game)
         to_act = eng.to_act(eng.load(table.state))
         bot_seats = [seat.seat for seat in table.seats.all() if seat.bot and seat.seat in to_act]

@@ -9,12 +9,13 @@ committed, to wake the expiry task and the bots. Nothing here commits or locks o
 import datetime
 import logging
 import random
+from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
 
-from games.engines import Engine, get_engine
+from games.engines import Engine, Move, get_engine
 from games.models import Table, TableMove
 
 logger = logging.getLogger(__name__)
@@ -24,7 +25,7 @@ BOT_TASK = "games.play_bot"
 BOT_TASK_MARGIN_SECONDS = 2.0
 
 
-def engine_options(table: Table) -> dict:
+def engine_options(table: Table) -> dict[str, Any]:
     """The table's options without its clock, which is the table's and not the engine's."""
     return {name: value for name, value in table.options.items() if name != "turn_seconds"}
 
@@ -58,7 +59,7 @@ def is_overdue(table: Table, now: datetime.datetime) -> bool:
     )
 
 
-def play(*, table: Table, state, seat: int, move: dict, now: datetime.datetime):
+def play(*, table: Table, state: Any, seat: int, move: Move, now: datetime.datetime) -> Any:
     """Apply one seat's move (IllegalMove from the engine leaves everything as it was)."""
     eng = get_engine(table.game)
     new_state = eng.apply(state, seat, move)
@@ -68,7 +69,7 @@ def play(*, table: Table, state, seat: int, move: dict, now: datetime.datetime):
     return new_state
 
 
-def expire(*, table: Table, state, now: datetime.datetime):
+def expire(*, table: Table, state: Any, now: datetime.datetime) -> Any:
     """Time out every seat still to act in the current turn (the turn is overdue)."""
     eng = get_engine(table.game)
     turn_before = table.turn
@@ -86,7 +87,17 @@ def expire(*, table: Table, state, now: datetime.datetime):
     return state
 
 
-def _record(*, table, eng: Engine, before, after, seat, move, now, timeout=False) -> None:
+def _record(
+    *,
+    table: Table,
+    eng: Engine[Any],
+    before: Any,
+    after: Any,
+    seat: int,
+    move: Move,
+    now: datetime.datetime,
+    timeout: bool = False,
+) -> None:
     """Log the move (a time-out's: the engine's `timeout_move`, FORFEIT when it plays none)
     and apply the turn rule: the turn goes up, unless the engine's turns are simultaneous and
     the seats left to act are a non-empty proper subset of those that were to act (a Корова
@@ -107,7 +118,7 @@ def _record(*, table, eng: Engine, before, after, seat, move, now, timeout=False
     table.deadline = now + datetime.timedelta(seconds=table.turn_seconds)
 
 
-def _save(*, table: Table, eng, state, turn_before: int) -> None:
+def _save(*, table: Table, eng: Engine[Any], state: Any, turn_before: int) -> None:
     table.state = eng.dump(state)
     table.save(update_fields=["state", "status", "turn", "deadline", "finished_at"])
     if table.status == Table.Status.PLAYING and table.turn != turn_before:
