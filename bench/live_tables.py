@@ -139,9 +139,9 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from knox.models import AuthToken  # noqa: E402
 
-from games import services  # noqa: E402
+from games.live import services  # noqa: E402
+from games.live.turns import EXPIRE_TASK  # noqa: E402
 from games.models import Seat, Table, TableMove  # noqa: E402
-from games.turns import EXPIRE_TASK  # noqa: E402
 
 
 class Processes:

@@ -4,7 +4,7 @@ from django.urls import path, re_path
 
 from config import api_auth
 from config.api_errors import not_found
-from games import api as games_api
+from games.live import api as games_api
 from leagues import api as leagues_api
 from scoring.results import api as scoring_api
 from scoring.results import fixture_api

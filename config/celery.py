@@ -1,4 +1,5 @@
-"""The Celery app: tasks live in each app's tasks.py and call services."""
+"""The Celery app: tasks live in each app's tasks.py (live play's in games/live/) and call
+services."""
 
 import os
 
@@ -16,6 +17,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("roundel")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# The live tables' tasks live in games/live/tasks.py, not games/tasks.py where the default looks.
+app.autodiscover_tasks(["games.live"])
 
 # Periodic work is CELERY_BEAT_SCHEDULE in settings (the live tables' sweep).
 

@@ -2,8 +2,8 @@
 
 A service raises the refusal with what the person needs to know (a sentence, the field it
 concerns, and any JSON-safe figures such as the table's current turn); the API's exception
-handler (config.api_errors.exception_handler) and the pages' helper (`page_refusal`) turn it
-into an answer. No view maps exceptions to status codes by hand.
+handler (config.api_errors.exception_handler) and the pages' helpers (`page_refusal`, and
+`refusal_sentence` for a page's message) turn it into an answer. No view maps exceptions to status codes by hand.
 
 The four kinds follow HTTP, because that is what a client acts on:
 
@@ -99,3 +99,11 @@ def page_refusal(
     return TemplateResponse(
         request, template, {**(context or {}), "refusal": refusal}, status=refusal.status
     )
+
+
+def refusal_sentence(refusal: DomainError) -> str:
+    """A refusal as the one line a page's message shows: its fields' sentences (without the
+    field names, which the person never typed), else its detail."""
+    if refusal.errors:
+        return " ".join(text for texts in refusal.errors.values() for text in texts)
+    return refusal.detail

@@ -5,7 +5,7 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from games.selectors import clock_health
+from games.live.selectors import clock_health
 
 
 @never_cache

@@ -310,7 +310,7 @@ REST_FRAMEWORK = {
     # lockout behind it.
     "DEFAULT_THROTTLE_RATES": {
         "auth-token": os.environ.get("API_TOKEN_RATE", "10/minute"),
-        # Per user, the API and the pages' forms counted together (games/throttles.py).
+        # Per user, the API and the pages' forms counted together (games/live/throttles.py).
         "table-create": os.environ.get("TABLE_CREATE_RATE", "30/hour"),
         "table-move": os.environ.get("TABLE_MOVE_RATE", "120/minute"),
     },

@@ -1,5 +1,5 @@
 """Live tables in the admin: to look at, not to edit. Every change to a table goes through
-games.services under the table's lock, so the admin offers no add or change form; a stuck
+games.live.services under the table's lock, so the admin offers no add or change form; a stuck
 table is fixed by its clock (the sweep) or by deleting it.
 
 Nothing of a game's hidden information reaches the admin's pages (docs/live-tables.md,
@@ -13,8 +13,9 @@ import json
 from django.contrib import admin
 from django.db.models.constants import LOOKUP_SEP
 
+from games.live.selectors import is_move_hidden
+
 from .models import Seat, Table, TableMove
-from .selectors import is_move_hidden
 
 # What the table list may be filtered by: what its columns and its table pages show anyway.
 # Django's admin filters by any field named in the address and answers with a count, so

@@ -20,6 +20,7 @@ from simple_history.utils import bulk_create_with_history
 from .fixtures import double_round_robin
 from .models import Entry, Fixture, Player, Season, Team, TeamMember, Venue
 from .permissions import ensure_can_enter_results
+from .selectors import team_player_ids
 
 DEFAULT_KICKOFF_TIME = datetime.time(19, 30)
 MAX_DAYS_BETWEEN_ROUNDS = 365
@@ -349,7 +350,7 @@ def team_players_set(*, team: Team, players: list[Player]) -> list[TeamMember]:
     if players[0].pk == players[1].pk:
         raise ValidationError({"players": "A team's two players must be different people."})
     team = Team.objects.select_for_update().get(pk=team.pk)
-    current = list(team.members.order_by("position").values_list("player_id", flat=True))
+    current = team_player_ids(team_ids=[team.pk])[team.pk]
     if current == [player.pk for player in players]:
         return list(team.members.order_by("position"))
     team.members.all().delete()

@@ -1,6 +1,6 @@
 """Validation of per-game options: every engine declares its options here.
 
-The turn clock is not one of them: it is the table's. A table (games/table_setup.py) and a
+The turn clock is not one of them: it is the table's. A table (games/live/table_setup.py) and a
 season's rules (which set its fixtures' tables) carry it beside the game's options, under the
 name and within the bounds of TURN_CLOCK; an engine neither checks nor keeps it.
 """

@@ -21,7 +21,7 @@ Dump = dict[str, Any]
 # What a time-out "plays" when the rules make it play no move at all (Convoy: the turn is lost).
 FORFEIT: Move = {"forfeit": True}
 
-# The cut for the first deal (games/cuts.py): which card deals.
+# The cut for the first deal (games/live/cuts.py): which card deals.
 DealerCut = Literal["highest", "lowest"]
 
 
@@ -38,7 +38,7 @@ class Engine(Protocol[StateT]):
     States are opaque to callers; `dump` and `load` turn them into JSON and back without
     loss. Moves are JSON-safe dicts; an illegal one raises `IllegalMove` with a sentence
     for the player. `options` declares the game's rule options (defaults, types, ranges);
-    the turn clock is not one of them: it is the table's (games/table_setup.py).
+    the turn clock is not one of them: it is the table's (games/live/table_setup.py).
 
     What live play needs besides the moves: `timeout_move` (the move a time-out makes, to
     log and replay), `simultaneous` (whether the seats of a turn act together, each move

@@ -1,9 +1,9 @@
-"""Template filters for playing cards (games/pages/cards.py): card_rank, card_suit,
+"""Template filters for playing cards (games/live/pages/cards.py): card_rank, card_suit,
 card_colour, card_words, cards_words."""
 
 from django import template
 
-from games.pages import cards
+from games.live.pages import cards
 
 register = template.Library()
 

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.test import Client
 
 from tests.browser.conftest import PHONE
-from tests.games.page_checks import assert_no_other_hands, hands_of
+from tests.games.live.page_checks import assert_no_other_hands, hands_of
 
 ARTIFACTS = Path(settings.BASE_DIR) / "test-results"
 

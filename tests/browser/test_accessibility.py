@@ -17,13 +17,13 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import expect
 
-from games import services
+from games.live import services
 from scoring.publishing.services import venue_screen_issue
 from tests.api.conftest import build_world
 from tests.browser.axe import axe_violations, describe
 from tests.browser.conftest import PHONE
 from tests.factories import FixtureFactory, UserFactory
-from tests.games.playing import finished_conquian
+from tests.games.live.playing import finished_conquian
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

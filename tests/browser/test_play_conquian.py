@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games import services
 from games.engines import get_engine
+from games.live import services
 from games.models import Table, TableMove
 from leagues.models import Game
 from scoring.models import ResultVersion

@@ -9,14 +9,14 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games import services
 from games.bots import bot_move
 from games.engines import get_engine
+from games.live import services
 from games.models import Table
 from tests.browser.conftest import PHONE
 from tests.browser.play import keep_screenshot
 from tests.factories import UserFactory
-from tests.games.playing import finished_conquian
+from tests.games.live.playing import finished_conquian
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -25,8 +25,8 @@ from celery import current_app
 from django.db import connection
 from django.utils import timezone
 
-from games import services
 from games.engines import get_engine
+from games.live import services
 from games.models import Table, TableMove
 from tests.factories import UserFactory
 from tests.games.conftest import token_for

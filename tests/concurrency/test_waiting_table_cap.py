@@ -15,7 +15,7 @@ import urllib.parse
 import pytest
 from django.conf import settings
 
-from games import services
+from games.live import services
 from games.models import Table
 from tests.factories import UserFactory
 from tests.games.conftest import token_for

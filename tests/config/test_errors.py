@@ -7,7 +7,7 @@ from django.test import RequestFactory
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
-from config.errors import Conflict, Forbidden, Invalid, NotFound, page_refusal
+from config.errors import Conflict, Forbidden, Invalid, NotFound, page_refusal, refusal_sentence
 from games.engines import IllegalMove
 
 
@@ -79,3 +79,9 @@ def test_a_page_refusal_renders_with_the_refusals_status(tmp_path, settings):
     assert (
         response.content.decode() == "turn: The turn is a whole number.|The turn is a whole number."
     )
+
+
+def test_a_pages_message_tells_the_field_sentences_without_the_field_names():
+    refusal = Invalid(errors={"players": "Choose 2 to 10 players.", "bots": ["Seat 0 is yours."]})
+    assert refusal_sentence(refusal) == "Choose 2 to 10 players. Seat 0 is yours."
+    assert refusal_sentence(Conflict("The game is over.")) == "The game is over."

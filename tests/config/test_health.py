@@ -6,7 +6,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from games import services
+from games.live import services
 from games.models import ClockSweep, Table
 from tests.factories import UserFactory
 

@@ -9,13 +9,13 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.utils.html import escape
 
-from games import services
 from games.admin import TableAdmin
 from games.engines import get_engine
+from games.live import services
 from games.models import Table, TableMove
 from tests.admin_pages import change_url
 from tests.factories import UserFactory
-from tests.games.playing import finished_conquian
+from tests.games.live.playing import finished_conquian
 
 pytestmark = pytest.mark.django_db
 

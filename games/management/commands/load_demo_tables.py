@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engines import get_engine
+from games.live.services import table_create, table_move
 from games.models import Table
-from games.services import table_create, table_move
 
 HOST_USERNAME = "ada-finch"
 TURN_SECONDS = 600

@@ -17,15 +17,18 @@ never won on time-outs alone.
 import logging
 import random
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from config.errors import Forbidden
 from games.engines import get_engine
-from leagues.models import Fixture, Player, TeamMember
+from games.models import Seat, Table, TableMove
+from leagues.models import Fixture, Player
 from leagues.permissions import can_enter_results
+from leagues.selectors import team_player_ids
 from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
 from scoring.results.services import (
+    BeforeFixtureDay,
     FixtureNotOpen,
     ResultConflict,
     ensure_fixture_day_has_come,
@@ -35,8 +38,7 @@ from scoring.results.services import (
 
 from . import turns
 from .cuts import deal_cut
-from .exceptions import TableClosed
-from .models import Seat, Table, TableMove
+from .exceptions import TableClosed, TablesBeforeFixtureDay
 from .table_setup import check_engine_options, new_seed, turn_seconds_from
 
 logger = logging.getLogger(__name__)
@@ -52,10 +54,10 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
     returns the same tables and False. Each table waits for its players to come to it; it
     plays the season's rules and clock (`turn_seconds` of its rule options, else the default).
 
-    Raises Fixture.DoesNotExist; PermissionDenied unless `by` serves the fixture's venue or
-    plays for one of its teams; TableClosed for a void, postponed or already played fixture;
-    BeforeFixtureDay (scoring's own rule for results) while the fixture's day has not come;
-    TableInvalid when the season's rules are not playable at a table.
+    Raises Fixture.DoesNotExist; Forbidden unless `by` serves the fixture's venue or plays
+    for one of its teams; TableClosed for a void, postponed or already played fixture;
+    TablesBeforeFixtureDay (scoring's own rule for results) while the fixture's day has not
+    come; TableInvalid when the season's rules are not playable at a table.
     """
     with transaction.atomic():
         fixture = (
@@ -68,7 +70,7 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
             can_enter_results(user=by, venue_id=fixture.venue_id)
             or Player.objects.filter(user=by, pk__in=home + away).exists()
         ):
-            raise PermissionDenied(
+            raise Forbidden(
                 "Only staff of the fixture's venue or its players can start its tables."
             )
         existing = list(fixture.live_tables.order_by("number"))
@@ -76,7 +78,10 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
             return existing, False
         if fixture.status != Fixture.Status.SCHEDULED:
             raise TableClosed(f"This fixture is {fixture.get_status_display().lower()}.")
-        ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
+        try:
+            ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
+        except BeforeFixtureDay as early:
+            raise TablesBeforeFixtureDay(str(early), fixture_day=early.fixture_day) from None
         clock = turn_seconds_from(options={}, defaults=fixture.season.rule_options)
         _set_up_free_tables(fixture=fixture, home=home, away=away, clock=clock, by=by)
         return list(fixture.live_tables.order_by("number")), True
@@ -86,12 +91,12 @@ def fixture_seat_join(*, table: Table, by, now) -> None:
     """`by` says "I am here" at a fixture's table (locked by the caller): their seat is marked
     joined, and the game is dealt when every seat has. Saying it again changes nothing.
 
-    Raises PermissionDenied when `by` holds no seat at the table. Once the game has begun
+    Raises Forbidden when `by` holds no seat at the table. Once the game has begun
     (every seat joined, or a table from before seats joined) it changes nothing either.
     """
     seat = next((seat for seat in table.seats.all() if by.pk and seat.user_id == by.pk), None)
     if seat is None:
-        raise PermissionDenied(
+        raise Forbidden(
             "The seats at a fixture's table belong to the fixture's players: only they can join it."
         )
     if seat.joined_at is not None or table.status != Table.Status.WAITING:
@@ -126,11 +131,11 @@ def fixture_table_resume(*, table: Table, by, now) -> None:
     """The venue's staff (or a league admin) go on with a held fixture table (locked by the
     caller): the open turn gets a fresh clock.
 
-    Raises PermissionDenied unless `by` serves the fixture's venue, and TableClosed when the
+    Raises Forbidden unless `by` serves the fixture's venue, and TableClosed when the
     table is not held."""
     fixture = Fixture.objects.get(pk=table.fixture_id) if table.fixture_id else None
     if fixture is None or not can_enter_results(user=by, venue_id=fixture.venue_id):
-        raise PermissionDenied("Only staff of the fixture's venue can resume its game.")
+        raise Forbidden("Only staff of the fixture's venue can resume its game.")
     if not table.held or table.status != Table.Status.PLAYING:
         raise TableClosed("This table is not held: its game goes on by itself.")
     table.held = False
@@ -202,12 +207,8 @@ def table_finished_for_fixture(*, table: Table) -> None:
 
 def _team_players(fixture: Fixture) -> tuple[list[int], list[int]]:
     """The Player ids of the home and of the away team, by position."""
-    rows = TeamMember.objects.filter(
-        team_id__in=(fixture.home_team_id, fixture.away_team_id)
-    ).order_by("position")
-    home = [row.player_id for row in rows if row.team_id == fixture.home_team_id]
-    away = [row.player_id for row in rows if row.team_id == fixture.away_team_id]
-    return home, away
+    players = team_player_ids(team_ids=(fixture.home_team_id, fixture.away_team_id))
+    return players[fixture.home_team_id], players[fixture.away_team_id]
 
 
 def _set_up_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None:

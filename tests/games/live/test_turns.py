@@ -1,4 +1,4 @@
-"""The turn clock (games/turns.py) through the services: a new turn's deadline is
+"""The turn clock (games/live/turns.py) through the services: a new turn's deadline is
 `turn_seconds` after the move or time-out that opened it, whenever the old deadline was."""
 
 import datetime
@@ -6,8 +6,8 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from games import services
 from games.engines import get_engine
+from games.live import services
 from games.models import Table, TableMove
 from tests.factories import UserFactory
 

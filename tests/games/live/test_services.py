@@ -5,14 +5,14 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from games import services
 from games.engines import FORFEIT, IllegalMove, get_engine
-from games.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
+from games.live import services
+from games.live.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
 from games.models import ClockSweep, Table, TableMove
 from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
 from tests.factories import UserFactory
-from tests.games.test_fixture_tables import fixture_players, league_fixture
+from tests.games.live.test_fixture_tables import fixture_players, league_fixture
 
 pytestmark = pytest.mark.django_db
 

@@ -8,13 +8,13 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import selectors, services
 from games.engines import get_engine
+from games.live import selectors, services
+from games.live.pages.cards import card_words
 from games.models import Seat, Table, TableMove
-from games.pages.cards import card_words
 from tests.factories import FixtureFactory, StaffMembershipFactory, UserFactory, VenueFactory
-from tests.games.page_checks import assert_no_other_hands, hands_of
-from tests.games.playing import finished_conquian
+from tests.games.live.page_checks import assert_no_other_hands, hands_of
+from tests.games.live.playing import finished_conquian
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.contrib.auth.models import AnonymousUser
 
 from games.engines import get_engine
 from games.engines.cards import JOKER
-from games.pages.cards import card_rank, card_suit, card_words
-from games.selectors import table_log_for_viewer
+from games.live.pages.cards import card_rank, card_suit, card_words
+from games.live.selectors import table_log_for_viewer
 
 
 def hands_of(table) -> dict:

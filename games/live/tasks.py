@@ -1,6 +1,6 @@
 """Celery tasks of live tables: each wakes up and calls a service; the database decides.
 
-The expiry task is sent with an ETA at its turn's deadline (games.turns); the bot task after a
+The expiry task is sent with an ETA at its turn's deadline (games.live.turns); the bot task after a
 short think delay; the sweep runs from beat (config/celery.py) for turns and bots whose task
 was lost.
 """
@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from games.bots import bot_move
 from games.engines import get_engine
+from games.models import Table
 
 from .exceptions import NotYourTurn, TurnConflict
-from .models import Table
 from .selectors import open_turn_deadline
 from .services import due_turns_expire, overdue_turns_sweep, stalled_bots_wake, table_move
 

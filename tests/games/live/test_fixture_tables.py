@@ -12,9 +12,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.engines import get_engine
-from games.fixture_tables import HOLD_AFTER_TIMEOUTS
+from games.live.fixture_tables import HOLD_AFTER_TIMEOUTS
+from games.live.services import overdue_turns_sweep, table_turn_expire
 from games.models import Seat, Table, TableMove
-from games.services import overdue_turns_sweep, table_turn_expire
 from leagues.models import Fixture, Game
 from scoring.models import ResultProposal, ResultVersion
 from scoring.results.services import result_submit

@@ -1,7 +1,7 @@
 """Games played to their end through the move service, for tests that need a finished table."""
 
-from games import services
 from games.engines import get_engine
+from games.live import services
 from games.models import Table
 
 

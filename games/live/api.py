@@ -1,15 +1,15 @@
 """REST API of live tables, at the paths of docs/contracts.md ("The live-table API").
 
-One view per operation: each validates its input, calls one service or selector, and maps the
-refusals to status codes: TableInvalid and IllegalMove → 400, NotYourTurn and PermissionDenied
-→ 403, no such table or fixture → 404, TurnConflict (with the current turn), TableClosed and
-TooManyOpenTables and BeforeFixtureDay (with its code and the day, as for a result) → 409.
-Starting a table and moving are throttled per user (429 with Retry-After: games/throttles.py).
-A table's JSON comes from games.selectors.table_for_viewer, which shows only the
+One view per operation: each validates its input and calls one service or selector. The
+refusals are config.errors' kinds (games/live/exceptions.py), answered by the API's exception
+handler (config/api_errors.py) with the statuses of docs/api.md: TableInvalid and IllegalMove
+→ 400, NotYourTurn and Forbidden → 403, no such table or fixture → 404, TurnConflict (with the
+current turn), TableClosed, TooManyOpenTables and TablesBeforeFixtureDay (with its code and the
+day, as for a result) → 409. Starting a table and moving are throttled per user (429 with Retry-After: games/live/throttles.py).
+A table's JSON comes from games.live.selectors.table_for_viewer, which shows only the
 requester's own seat (docs/api.md).
 """
 
-from django.core.exceptions import PermissionDenied
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -17,18 +17,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import FIELD_ERRORS_SCHEMA, ErrorOutputSerializer
-from games.engines import IllegalMove
+from games.models import Table
 from leagues.api import ASCII_WHOLE_NUMBER
-from leagues.models import Fixture, Game
-from scoring.results.services import BeforeFixtureDay
+from leagues.models import Game
 
-from .exceptions import NotYourTurn, TableClosed, TableInvalid, TooManyOpenTables, TurnConflict
-from .models import Table
+from .exceptions import TableInvalid
 from .selectors import table_as_seen, table_for_viewer, table_log_for_viewer
 from .services import fixture_tables_start, table_create, table_join, table_move, table_resume
 from .throttles import TableCreateThrottle, TableMoveThrottle
-
-NO_TABLE = {"detail": "No such table."}
 
 # ---- Shapes -----------------------------------------------------------------------------------
 
@@ -130,12 +126,6 @@ class BeforeFixtureDayOutputSerializer(serializers.Serializer):
     fixture_day = serializers.DateField(help_text="The day the fixture is played.")
 
 
-def _invalid(exc: TableInvalid) -> Response:
-    return Response(
-        {field: [text] for field, text in exc.errors.items()}, status=status.HTTP_400_BAD_REQUEST
-    )
-
-
 def _refusal(description: str) -> OpenApiResponse:
     return OpenApiResponse(ErrorOutputSerializer, description=description)
 
@@ -180,12 +170,7 @@ class TableCreateApi(APIView):
         given = TableCreateInputSerializer(data=request.data)
         if not given.is_valid():
             return Response(given.errors, status=status.HTTP_400_BAD_REQUEST)
-        try:
-            table = table_create(**given.validated_data, by=request.user)
-        except TableInvalid as exc:
-            return _invalid(exc)
-        except TooManyOpenTables as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        table = table_create(**given.validated_data, by=request.user)
         return Response(
             table_for_viewer(table_id=table.pk, user=request.user), status=status.HTTP_201_CREATED
         )
@@ -201,10 +186,7 @@ class TableDetailApi(APIView):
         responses={200: TableOutputSerializer, 404: _refusal("No such table")},
     )
     def get(self, request, pk: int):
-        try:
-            return Response(table_for_viewer(table_id=pk, user=request.user))
-        except Table.DoesNotExist:
-            return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
+        return Response(table_for_viewer(table_id=pk, user=request.user))
 
 
 class TableJoinApi(APIView):
@@ -226,14 +208,7 @@ class TableJoinApi(APIView):
         },
     )
     def post(self, request, pk: int):
-        try:
-            table_join(table_id=pk, by=request.user)
-        except Table.DoesNotExist:
-            return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
-        except PermissionDenied as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
-        except TableClosed as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        table_join(table_id=pk, by=request.user)
         return Response(table_for_viewer(table_id=pk, user=request.user))
 
 
@@ -268,20 +243,11 @@ class TableMoveApi(APIView):
     def post(self, request, pk: int):
         # No field errors here: whatever `turn` holds is a 409 unless it is the open turn, and
         # whatever `move` holds goes to the engine, whose sentence is the 400 (docs/api.md), each
-        # only after the checks before it (games.services.table_move).
+        # only after the checks before it (games.live.services.table_move).
         body = request.data if isinstance(request.data, dict) else {}
-        try:
-            table = table_move(
-                table_id=pk, by=request.user, turn=body.get("turn"), move=body.get("move")
-            )
-        except Table.DoesNotExist:
-            return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
-        except IllegalMove as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
-        except NotYourTurn as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
-        except TurnConflict as exc:
-            return Response({"detail": str(exc), "turn": exc.turn}, status=status.HTTP_409_CONFLICT)
+        table = table_move(
+            table_id=pk, by=request.user, turn=body.get("turn"), move=body.get("move")
+        )
         return Response(table_as_seen(table=table, user=request.user))
 
 
@@ -294,10 +260,7 @@ class TableLogApi(APIView):
         responses={200: LogEntryOutputSerializer(many=True), 404: _refusal("No such table")},
     )
     def get(self, request, pk: int):
-        try:
-            return Response(table_log_for_viewer(table_id=pk, user=request.user))
-        except Table.DoesNotExist:
-            return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
+        return Response(table_log_for_viewer(table_id=pk, user=request.user))
 
 
 class TableResumeApi(APIView):
@@ -318,14 +281,7 @@ class TableResumeApi(APIView):
         },
     )
     def post(self, request, pk: int):
-        try:
-            table = table_resume(table_id=pk, by=request.user)
-        except Table.DoesNotExist:
-            return Response(NO_TABLE, status=status.HTTP_404_NOT_FOUND)
-        except PermissionDenied as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
-        except TableClosed as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        table = table_resume(table_id=pk, by=request.user)
         return Response(table_as_seen(table=table, user=request.user))
 
 
@@ -359,33 +315,12 @@ class FixtureTablesApi(APIView):
     )
     def post(self, request, pk: int):
         if isinstance(request.data, dict) and "options" in request.data:
-            return Response(
-                {
-                    "options": [
-                        "A fixture's tables play the season's rules and its clock: options "
-                        "cannot be set."
-                    ]
-                },
-                status=status.HTTP_400_BAD_REQUEST,
+            raise TableInvalid(
+                errors={
+                    "options": "A fixture's tables play the season's rules and its clock: "
+                    "options cannot be set."
+                }
             )
-        try:
-            tables, started = fixture_tables_start(fixture_id=pk, by=request.user)
-        except Fixture.DoesNotExist:
-            return Response({"detail": "No such fixture."}, status=status.HTTP_404_NOT_FOUND)
-        except PermissionDenied as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
-        except TableClosed as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
-        except BeforeFixtureDay as exc:
-            return Response(
-                {
-                    "detail": str(exc),
-                    "code": "before_fixture_day",
-                    "fixture_day": exc.fixture_day.isoformat(),
-                },
-                status=status.HTTP_409_CONFLICT,
-            )
-        except TableInvalid as exc:
-            return _invalid(exc)
+        tables, started = fixture_tables_start(fixture_id=pk, by=request.user)
         body = [table_for_viewer(table_id=table.pk, user=request.user) for table in tables]
         return Response(body, status=status.HTTP_201_CREATED if started else status.HTTP_200_OK)

@@ -1,6 +1,6 @@
-"""The turn mechanics of a locked table, shared by every write in games.services.
+"""The turn mechanics of a locked table, shared by every write in games.live.services.
 
-Callers hold the table row's lock (games.services._locked_table) and pass the loaded engine
+Callers hold the table row's lock (games.live.services._locked_table) and pass the loaded engine
 state in; these functions apply moves and time-outs, write the log, keep the turn and its
 deadline by the turn rule (docs/live-tables.md), and ask the broker, once the transaction has
 committed, to wake the expiry task and the bots. Nothing here commits or locks on its own.
@@ -15,9 +15,8 @@ from celery import current_app
 from django.conf import settings
 from django.db import transaction
 
-from games.engines import Engine, get_engine
-
-from .models import Table, TableMove
+from games.engines import Engine, Move, get_engine
+from games.models import Table, TableMove
 
 logger = logging.getLogger(__name__)
 
@@ -27,7 +26,7 @@ BOT_TASK_MARGIN_SECONDS = 2.0
 TABLE_FIELDS = ["state", "status", "turn", "deadline", "finished_at"]
 
 
-def engine_options(table: Table) -> dict:
+def engine_options(table: Table) -> dict[str, Any]:
     """The table's options without its clock, which is the table's and not the engine's."""
     return {name: value for name, value in table.options.items() if name != "turn_seconds"}
 
@@ -61,7 +60,7 @@ def is_overdue(table: Table, now: datetime.datetime) -> bool:
     )
 
 
-def play(*, table: Table, state, seat: int, move: dict, now: datetime.datetime):
+def play(*, table: Table, state: Any, seat: int, move: Move, now: datetime.datetime) -> Any:
     """Apply one seat's move (IllegalMove from the engine leaves everything as it was)."""
     eng = get_engine(table.game)
     new_state = eng.apply(state, seat, move)
@@ -74,12 +73,12 @@ def play(*, table: Table, state, seat: int, move: dict, now: datetime.datetime):
     return new_state
 
 
-def expire(*, table: Table, state, now: datetime.datetime) -> None:
+def expire(*, table: Table, state: Any, now: datetime.datetime) -> None:
     """Time out every seat still to act in the current turn (the turn is overdue)."""
     time_out(table=table, state=state, now=now).save()
 
 
-def time_out(*, table: Table, state, now: datetime.datetime) -> "Writes":
+def time_out(*, table: Table, state: Any, now: datetime.datetime) -> "Writes":
     """expire's work without its writes, which the caller saves (with other tables' in a
     batch). Whatever the engine raises comes before anything is to be written."""
     eng = get_engine(table.game)
@@ -123,7 +122,18 @@ class Writes:
             _wake_on_commit(new_turns=self.new_turns)
 
 
-def _record(*, table, eng: Engine, before, after, seat, move, now, writes, timeout=False) -> None:
+def _record(
+    *,
+    table: Table,
+    eng: Engine[Any],
+    before: Any,
+    after: Any,
+    seat: int,
+    move: Move,
+    now: datetime.datetime,
+    writes: "Writes",
+    timeout: bool = False,
+) -> None:
     """Log the move (a time-out's: the engine's `timeout_move`, FORFEIT when it plays none)
     and apply the turn rule: the turn goes up, unless the engine's turns are simultaneous and
     the seats left to act are a non-empty proper subset of those that were to act (a Корова
@@ -144,7 +154,7 @@ def _record(*, table, eng: Engine, before, after, seat, move, now, writes, timeo
     table.deadline = now + datetime.timedelta(seconds=table.turn_seconds)
 
 
-def _save(*, table: Table, eng, state, turn_before: int, writes: Writes) -> None:
+def _save(*, table: Table, eng: Engine[Any], state: Any, turn_before: int, writes: Writes) -> None:
     table.state = eng.dump(state)
     writes.tables.append(table)
     if table.status == Table.Status.PLAYING and table.turn != turn_before:

@@ -11,10 +11,10 @@ import pytest
 import redis
 from django.utils import timezone
 
-from games import services
 from games.engines import get_engine
+from games.live import services
+from games.live.selectors import clock_health
 from games.models import Table, TableMove
-from games.selectors import clock_health
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]

@@ -18,23 +18,16 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors, services
+from config.errors import DomainError, page_refusal, refusal_sentence
 from games.engines import IllegalMove
-from games.exceptions import (
-    NotYourTurn,
-    TableClosed,
-    TableInvalid,
-    TooManyOpenTables,
-    TurnConflict,
-)
-from games.pages import fixture_url, live_context, page_context
-from games.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
+from games.live import selectors, services
+from games.live.exceptions import ReplayUnavailable, TurnConflict
+from games.live.pages import fixture_url, live_context, page_context
+from games.live.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
 from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Game
-from scoring.results.services import BeforeFixtureDay
 
 MOVE_MAX_CHARS = 2000  # the longest real move, a Convoy remover's, is under 100
-REFUSAL_STATUS = {IllegalMove: 400, NotYourTurn: 403, TurnConflict: 409}
 
 
 @require_GET
@@ -78,11 +71,8 @@ def table_start(request):
             bots=list(range(max(1, players - bot_count), players)),
             by=request.user,
         )
-    except TableInvalid as refusal:
-        messages.error(request, " ".join(refusal.errors.values()))
-        return redirect("table-lobby")
-    except TooManyOpenTables as refusal:
-        messages.error(request, str(refusal))
+    except DomainError as refusal:
+        messages.error(request, refusal_sentence(refusal))
         return redirect("table-lobby")
     return redirect("table-detail", table_id=table.pk)
 
@@ -95,8 +85,8 @@ def table_join(request, table_id: int):
         services.table_join(table_id=table_id, by=request.user)
     except ObjectDoesNotExist:
         raise Http404("No such table.")
-    except (TableClosed, PermissionDenied) as refusal:
-        messages.error(request, str(refusal))
+    except DomainError as refusal:
+        messages.error(request, refusal_sentence(refusal))
     return redirect("table-detail", table_id=table_id)
 
 
@@ -108,8 +98,8 @@ def table_resume(request, table_id: int):
         services.table_resume(table_id=table_id, by=request.user)
     except ObjectDoesNotExist:
         raise Http404("No such table.")
-    except (TableClosed, PermissionDenied) as refusal:
-        messages.error(request, str(refusal))
+    except DomainError as refusal:
+        messages.error(request, refusal_sentence(refusal))
     return redirect("table-detail", table_id=table_id)
 
 
@@ -156,11 +146,10 @@ def table_move(request, table_id: int):
             services.table_move(table_id=table_id, turn=turn, move=move, by=request.user)
         except ObjectDoesNotExist:
             raise Http404("No such table.")
-        except tuple(REFUSAL_STATUS) as refusal:
-            status = next(
-                code for kind, code in REFUSAL_STATUS.items() if isinstance(refusal, kind)
-            )
-            error = _refusal_sentence(refusal)
+        except DomainError as refusal:
+            status, error = refusal.status, _move_refusal_sentence(refusal)
+        except IllegalMove as refusal:  # the engines' own refusal, always bad input
+            status, error = 400, str(refusal)
     return _move_answer(request, table_id, status=status, error=error)
 
 
@@ -195,8 +184,8 @@ def table_replay(request, table_id: int):
         replay = selectors.table_replay_step(table_id=table_id, step=step)
     except ObjectDoesNotExist:
         raise Http404("No such table.")
-    except selectors.ReplayUnavailable as reason:
-        return render(request, "games/replay_unavailable.html", {"reason": str(reason)}, status=404)
+    except ReplayUnavailable as refusal:
+        return page_refusal(request, refusal, template="games/replay_unavailable.html")
     table = replay["table"]
     context = {
         "table": table,
@@ -264,10 +253,10 @@ def _whole_number(text: str) -> int:
     return int(text)
 
 
-def _refusal_sentence(refusal: Exception) -> str:
+def _move_refusal_sentence(refusal: DomainError) -> str:
     if isinstance(refusal, TurnConflict):
         return "The table moved on before your move arrived: look again and choose."
-    return str(refusal)
+    return refusal_sentence(refusal)
 
 
 def fixture_tables(request, fixture_id: int):
@@ -279,10 +268,8 @@ def fixture_tables(request, fixture_id: int):
             services.fixture_tables_start(fixture_id=fixture_id, by=request.user)
         except ObjectDoesNotExist:
             raise Http404("No such fixture.")
-        except (TableClosed, PermissionDenied, BeforeFixtureDay) as refusal:
-            messages.error(request, str(refusal))
-        except TableInvalid as refusal:
-            messages.error(request, " ".join(refusal.errors.values()))
+        except DomainError as refusal:
+            messages.error(request, refusal_sentence(refusal))
         return redirect("fixture-tables", fixture_id=fixture_id)
     try:
         listing = selectors.fixture_tables_for_viewer(fixture_id=fixture_id, user=request.user)

@@ -9,22 +9,67 @@ service the clock uses), then read.
 """
 
 import datetime
+from typing import Any, TypedDict
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from games.engines import get_engine
+from games.engines import Move, Outcome, get_engine
+from games.engines.protocol import View
+from games.models import ClockSweep, Seat, Table, TableMove
 from leagues.models import Fixture, TeamMember
 from leagues.permissions import can_enter_results
 from scoring.results.selectors import fixture_day_to_come
 
-from .models import ClockSweep, Seat, Table, TableMove
+from .exceptions import ReplayUnavailable
 from .services import table_turn_expire
 from .turns import engine_options, is_overdue
 
 LOBBY_SIZE = 50
+
+Viewer = User | AnonymousUser | None
+
+
+class SeatJson(TypedDict):
+    """A seat in the table's JSON (docs/api.md): `name` is null for an open seat."""
+
+    seat: int
+    name: str | None
+    bot: bool
+
+
+class TableJson(TypedDict):
+    """A table as one viewer may see it (docs/api.md, "Live tables"): the API's body and what
+    the play pages draw from. `view` is the engine's view for the viewer's own seat."""
+
+    id: int
+    game: str
+    status: str
+    turn: int | None
+    deadline: str | None
+    turn_seconds: int
+    seats: list[SeatJson]
+    seat: int | None
+    to_act: list[int]
+    view: View | None
+    outcome: Outcome | None
+    fixture: int | None
+    cut: dict[str, Any] | None
+    held: bool
+    awaiting: list[int]
+
+
+class LogEntryJson(TypedDict):
+    """An entry of the move log: `move` is null while hidden from the viewer."""
+
+    turn: int
+    seat: int
+    move: Move | None
+    timeout: bool
+    at: str | None
 
 
 def iso_utc(moment: datetime.datetime | None) -> str | None:
@@ -42,26 +87,39 @@ def _current_table(table_id: int) -> Table:
     return table
 
 
-def _viewer_seat(seats: list[Seat], user) -> int | None:
-    if user is None or not user.is_authenticated:
+def _signed_in(user: Viewer) -> User | None:
+    """The viewer's user row, or None for someone not logged in."""
+    return user if isinstance(user, User) and user.is_authenticated else None
+
+
+def _viewer_seat(seats: list[Seat], user: Viewer) -> int | None:
+    if (user := _signed_in(user)) is None:
         return None
     return next((seat.seat for seat in seats if seat.user_id == user.pk), None)
 
 
-def table_for_viewer(*, table_id: int, user) -> dict:
+def table_for_viewer(*, table_id: int, user: Viewer) -> TableJson:
     """The table's API JSON (docs/api.md) as `user` may see it; `seat` is None for someone not
     seated, who gets a spectator's view. Raises Table.DoesNotExist."""
     return table_as_seen(table=_current_table(table_id), user=user)
 
 
-def table_as_seen(*, table: Table, user) -> dict:
+def table_as_seen(*, table: Table, user: Viewer) -> TableJson:
     """table_for_viewer's JSON for a table just read or written (no overdue turn open)."""
     seats = list(table.seats.all())
-    seat = _viewer_seat(seats, user)
+    state = get_engine(table.game).load(table.state) if table.state is not None else None
+    return _table_json(table=table, seats=seats, seat=_viewer_seat(seats, user), state=state)
+
+
+def _table_json(
+    *, table: Table, seats: list[Seat], seat: int | None, state: Any, replayed: bool = False
+) -> TableJson:
+    """The one builder of a table's JSON: the engine's `state` (None before the deal) as the
+    viewer in `seat` (None: a spectator) sees it. A `replayed` state is a finished game's
+    past, so it shows no turn, clock, hold or awaited seat of the table's own."""
     view, to_act, outcome = None, [], None
-    if table.state is not None:
+    if state is not None:
         eng = get_engine(table.game)
-        state = eng.load(table.state)
         view = eng.view(state, seat)
         to_act = list(eng.to_act(state))
         if eng.is_over(state):
@@ -70,8 +128,8 @@ def table_as_seen(*, table: Table, user) -> dict:
         "id": table.pk,
         "game": table.game,
         "status": table.status,
-        "turn": table.turn,
-        "deadline": iso_utc(table.deadline),
+        "turn": None if replayed else table.turn,
+        "deadline": None if replayed else iso_utc(table.deadline),
         "turn_seconds": table.turn_seconds,
         "seats": [_seat_json(s) for s in seats],
         "seat": seat,
@@ -80,8 +138,8 @@ def table_as_seen(*, table: Table, user) -> dict:
         "outcome": outcome,
         "fixture": table.fixture_id,
         "cut": table.cut,
-        "held": table.held,
-        "awaiting": awaited_seats(table=table, seats=seats),
+        "held": table.held and not replayed,
+        "awaiting": [] if replayed else awaited_seats(table=table, seats=seats),
     }
 
 
@@ -92,7 +150,7 @@ def awaited_seats(*, table: Table, seats: list[Seat]) -> list[int]:
     return [seat.seat for seat in seats if seat.joined_at is None]
 
 
-def table_log_for_viewer(*, table_id: int, user) -> list[dict]:
+def table_log_for_viewer(*, table_id: int, user: Viewer) -> list[LogEntryJson]:
     """The move log in order. Another seat's move in the still open turn (a Корова pick not
     yet revealed) shows `move: null`; once the game is over everything shows.
     Raises Table.DoesNotExist."""
@@ -125,12 +183,12 @@ def open_turn_deadline(*, table_id: int, turn: int) -> datetime.datetime | None:
     )
 
 
-def _seat_json(seat: Seat) -> dict:
+def _seat_json(seat: Seat) -> SeatJson:
     """`name` is the player's (docs/api.md), so an open seat has none: null, not ""."""
     return {"seat": seat.seat, "name": seat.name if seat.taken else None, "bot": seat.bot}
 
 
-def _summary(table: Table, user) -> dict:
+def _summary(table: Table, user: Viewer) -> dict[str, Any]:
     seats = list(table.seats.all())
     return {
         "id": table.pk,
@@ -146,7 +204,7 @@ def _summary(table: Table, user) -> dict:
     }
 
 
-def lobby_tables(*, user) -> dict[str, list[dict]]:
+def lobby_tables(*, user: Viewer) -> dict[str, list[dict[str, Any]]]:
     """The lobby: "mine" (unfinished tables where `user` sits), "open" (waiting tables with a
     seat free, not theirs) and "playing" (games on now, to watch), newest first.
 
@@ -156,8 +214,8 @@ def lobby_tables(*, user) -> dict[str, list[dict]]:
     tables = Table.objects.prefetch_related("seats").order_by("-created_at", "-pk")
     mine_ids = set()
     mine = []
-    if user is not None and user.is_authenticated:
-        for table in tables.filter(seats__user=user).exclude(status=Table.Status.FINISHED)[
+    if (member := _signed_in(user)) is not None:
+        for table in tables.filter(seats__user=member).exclude(status=Table.Status.FINISHED)[
             :LOBBY_SIZE
         ]:
             mine_ids.add(table.pk)
@@ -182,28 +240,24 @@ def lobby_tables(*, user) -> dict[str, list[dict]]:
     }
 
 
-# ---- Reads for the play pages (games/views.py) ------------------------------------------
+# ---- Reads for the play pages (games/live/views.py) ------------------------------------------
 
 
-class ReplayUnavailable(Exception):
-    """The table cannot be replayed (yet): its game is not over."""
-
-
-def table_moves_for_viewer(*, table_id: int, user) -> list[dict]:
+def table_moves_for_viewer(*, table_id: int, user: Viewer) -> list[Move]:
     """The legal moves of the seat `user` holds when that seat is to act now, else [].
 
     They are worked out from the viewer's own seat, so they tell nothing about other hands.
     Raises Table.DoesNotExist."""
     table = _current_table(table_id)
     seat = _viewer_seat(list(table.seats.all()), user)
-    if seat is None or table.status != Table.Status.PLAYING:
+    if seat is None or table.status != Table.Status.PLAYING or table.state is None:
         return []
     eng = get_engine(table.game)
     state = eng.load(table.state)
     return eng.legal_moves(state, seat) if seat in eng.to_act(state) else []
 
 
-def table_replay_step(*, table_id: int, step: int) -> dict:
+def table_replay_step(*, table_id: int, step: int) -> dict[str, Any]:
     """A finished table after its first `step` log entries (clamped to the log), replayed from
     the deal: {"table": the table's JSON with a spectator's view, "hands": every seat's view
     [{"seat", "name", "view"}], "step", "steps", "entry": the log entry just replayed or None}.
@@ -224,26 +278,9 @@ def table_replay_step(*, table_id: int, step: int) -> dict:
             state = eng.apply(state, entry.seat, entry.move)
     seats = list(table.seats.all())
     names = {seat.seat: seat.name for seat in seats}
-    entry = log[step - 1] if step else None
-    over = eng.is_over(state)
+    last = log[step - 1] if step else None
     return {
-        "table": {
-            "id": table.pk,
-            "game": table.game,
-            "status": table.status,
-            "turn": None,
-            "deadline": None,
-            "turn_seconds": table.turn_seconds,
-            "seats": [_seat_json(s) for s in seats],
-            "seat": None,
-            "to_act": list(eng.to_act(state)),
-            "view": eng.view(state, None),
-            "outcome": eng.outcome(state) if over else None,
-            "fixture": table.fixture_id,
-            "cut": table.cut,
-            "held": False,
-            "awaiting": [],
-        },
+        "table": _table_json(table=table, seats=seats, seat=None, state=state, replayed=True),
         "hands": [
             {"seat": seat, "name": names[seat], "view": eng.view(state, seat)}
             for seat in range(table.players)
@@ -252,18 +289,18 @@ def table_replay_step(*, table_id: int, step: int) -> dict:
         "steps": len(log),
         "entry": (
             {
-                "seat": entry.seat,
-                "name": names[entry.seat],
-                "move": entry.move,
-                "timeout": entry.timeout,
+                "seat": last.seat,
+                "name": names[last.seat],
+                "move": last.move,
+                "timeout": last.timeout,
             }
-            if entry
+            if last
             else None
         ),  # fmt: skip
     }
 
 
-def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
+def fixture_tables_for_viewer(*, fixture_id: int, user: Viewer) -> dict[str, Any]:
     """A fixture's live tables in order, whether `user` may start them (staff of its venue or
     one of its players, while it is scheduled, its day has come and none has started), and
     `day_to_come`: the fixture's day while it is still to come, else None.
@@ -277,15 +314,16 @@ def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
         for table in fixture.live_tables.prefetch_related("seats").order_by("number")
     ]  # fmt: skip
     day_to_come = fixture_day_to_come(fixture=fixture)
+    member = _signed_in(user)
     may_start = (
         not tables
         and day_to_come is None
         and fixture.status == Fixture.Status.SCHEDULED
-        and user.is_authenticated
+        and member is not None
         and (
-            can_enter_results(user=user, venue_id=fixture.venue_id)
+            can_enter_results(user=member, venue_id=fixture.venue_id)
             or TeamMember.objects.filter(
-                team_id__in=(fixture.home_team_id, fixture.away_team_id), player__user=user
+                team_id__in=(fixture.home_team_id, fixture.away_team_id), player__user=member
             ).exists()
         )
     )
@@ -297,16 +335,17 @@ def fixture_tables_for_viewer(*, fixture_id: int, user) -> dict:
     }
 
 
-def may_resume(*, table: dict, user) -> bool:
+def may_resume(*, table: TableJson, user: Viewer) -> bool:
     """Whether `user` may go on with the held fixture table `table` (its JSON): staff of the
     fixture's venue or a league admin."""
-    if not table["held"] or user is None or not user.is_authenticated:
+    member, fixture_id = _signed_in(user), table["fixture"]
+    if not table["held"] or member is None or fixture_id is None:
         return False
-    venue_id = Fixture.objects.filter(pk=table["fixture"]).values_list("venue_id", flat=True).get()
-    return can_enter_results(user=user, venue_id=venue_id)
+    venue_id = Fixture.objects.filter(pk=fixture_id).values_list("venue_id", flat=True).get()
+    return can_enter_results(user=member, venue_id=venue_id)
 
 
-def tables_by_venue(*, tables: list[dict]) -> list[dict]:
+def tables_by_venue(*, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Lobby rows grouped by where they are played: each fixture's venue, then casual tables
     under "Casual tables"; [{"name", "tables"}], venues by name."""
     venue_of = dict(
@@ -314,7 +353,7 @@ def tables_by_venue(*, tables: list[dict]) -> list[dict]:
             "pk", "venue__name"
         )
     )
-    groups: dict[str, list[dict]] = {}
+    groups: dict[str, list[dict[str, Any]]] = {}
     for table in tables:
         groups.setdefault(venue_of.get(table["fixture"], ""), []).append(table)
     return [
@@ -323,7 +362,7 @@ def tables_by_venue(*, tables: list[dict]) -> list[dict]:
     ]
 
 
-def table_version(*, table_id: int) -> dict:
+def table_version(*, table_id: int) -> dict[str, Any]:
     """What a table's page depends on besides its viewer, in one small query: the turn, the
     status, the open turn's deadline, whether it is held, how many log entries, taken seats
     and joined seats it has. Two reads with the same version show the same page to the same
@@ -350,7 +389,7 @@ OVERDUE_BOUND_EXTRA_SECONDS = 1.0
 SWEEP_MISSED_AFTER_INTERVALS = 5
 
 
-def clock_health() -> dict:
+def clock_health() -> dict[str, Any]:
     """Whether the turn clocks run, for monitors: when the sweep last ran, and how many turns
     are overdue by more than the sweep interval and a second. `ok` is false when either shows
     that they stopped. Two small queries; no table's state is read."""

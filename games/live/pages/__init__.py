@@ -1,6 +1,6 @@
 """What a play page shows beyond the table's JSON, worked out per game.
 
-Each game has a module `games/pages/<game>.py` with
+Each game has a module `games/live/pages/<game>.py` with
 
     page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict
 

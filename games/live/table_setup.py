@@ -5,9 +5,9 @@ import secrets
 
 from games.engines import get_engine
 from games.engines.options import TURN_CLOCK
+from games.models import Table
 
 from .exceptions import TableInvalid
-from .models import Table
 
 BOT_NAMES = ("Daisy", "Buttercup", "Clover", "Bluebell", "Primrose", "Heather", "Poppy", "Ivy",
              "Willow")  # fmt: skip
@@ -29,7 +29,7 @@ def turn_seconds_from(*, options: dict, defaults: dict) -> int:
         return TURN_CLOCK.check(value)
     except ValueError:
         raise TableInvalid(
-            {
+            errors={
                 f"options.{name}": f"The turn clock is a whole number of seconds from "
                 f"{TURN_CLOCK.minimum} to {TURN_CLOCK.maximum}."
             }
@@ -47,11 +47,11 @@ def check_engine_options(*, game: str, players: int, options: dict) -> None:
     try:
         eng.new_game(players=players, seed=0, options={})
     except ValueError as exc:
-        raise TableInvalid({"players": _sentence(exc)}) from exc
+        raise TableInvalid(errors={"players": _sentence(exc)}) from exc
     try:
         eng.new_game(players=players, seed=0, options=options)
     except ValueError as exc:
-        raise TableInvalid({"options": _sentence(exc)}) from exc
+        raise TableInvalid(errors={"options": _sentence(exc)}) from exc
 
 
 def new_seed() -> int:

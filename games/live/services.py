@@ -11,13 +11,17 @@ commits) and then the move is refused.
 
 import datetime
 import logging
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.engines import ENGINE_NAMES, IllegalMove, get_engine
+from config.errors import DomainError
+from games.engines import ENGINE_NAMES, Engine, IllegalMove, get_engine
+from games.models import ClockSweep, Seat, Table
 
 from . import turns
 from .exceptions import NotYourTurn, TableClosed, TableInvalid, TooManyOpenTables, TurnConflict
@@ -28,7 +32,6 @@ from .fixture_tables import (
     fixture_tables_start,
     table_finished_for_fixture,
 )
-from .models import ClockSweep, Seat, Table
 from .table_setup import (
     BOT_NAMES,
     check_engine_options,
@@ -45,7 +48,7 @@ logger = logging.getLogger(__name__)
 EXPIRY_BATCH = 20
 
 
-def _waiting_tables_count(creator) -> int:
+def _waiting_tables_count(creator: User) -> int:
     """How many casual tables `creator` has waiting for players, with their user row locked
     until the transaction ends: the count decides a write, so two creations at once by the
     same user must not both count the same tables (the second waits and counts the first's)."""
@@ -55,7 +58,9 @@ def _waiting_tables_count(creator) -> int:
     ).count()
 
 
-def table_create(*, game: str, players: int, options: dict, bots: list[int], by) -> Table:
+def table_create(
+    *, game: str, players: int, options: dict[str, Any], bots: list[int], by: User
+) -> Table:
     """A casual table: `by` sits in seat 0, bots in the seats listed, the rest open to join.
 
     The game starts at once when no seat is left open. Raises TableInvalid (game, players,
@@ -63,11 +68,13 @@ def table_create(*, game: str, players: int, options: dict, bots: list[int], by)
     already has GAMES_OPEN_TABLES_PER_USER casual tables waiting; nothing is written then.
     """
     if game not in ENGINE_NAMES:
-        raise TableInvalid({"game": f"Choose one of {', '.join(ENGINE_NAMES)}."})
+        raise TableInvalid(errors={"game": f"Choose one of {', '.join(ENGINE_NAMES)}."})
     if type(players) is not int:
-        raise TableInvalid({"players": "The number of players is a whole number."})
+        raise TableInvalid(errors={"players": "The number of players is a whole number."})
     if not isinstance(options, dict):
-        raise TableInvalid({"options": "Options are a JSON object of option names to values."})
+        raise TableInvalid(
+            errors={"options": "Options are a JSON object of option names to values."}
+        )
     clock = turn_seconds_from(options=options, defaults={})
     rules = {name: value for name, value in options.items() if name != "turn_seconds"}
     check_engine_options(game=game, players=players, options=rules)
@@ -78,7 +85,9 @@ def table_create(*, game: str, players: int, options: dict, bots: list[int], by)
         or any(not 1 <= seat < players for seat in bots)
     ):
         raise TableInvalid(
-            {"bots": f"Bots sit in different seats from 1 to {players - 1}; seat 0 is yours."}
+            errors={
+                "bots": f"Bots sit in different seats from 1 to {players - 1}; seat 0 is yours."
+            }
         )
     now = timezone.now()
     waits_for_players = len(bots) < players - 1
@@ -109,14 +118,14 @@ def table_create(*, game: str, players: int, options: dict, bots: list[int], by)
     return table
 
 
-def table_join(*, table_id: int, by) -> Table:
+def table_join(*, table_id: int, by: User) -> Table:
     """Take the lowest open seat of a waiting casual table; the game starts when the last
     seat is taken. Joining a table where `by` already sits changes nothing. At a fixture's
     table, whose seats are bound to its players, it means "I am here": the game starts when
-    every seated player has said it (games.fixture_tables.fixture_seat_join).
+    every seated player has said it (games.live.fixture_tables.fixture_seat_join).
 
     Raises Table.DoesNotExist, TableClosed when no seat is open or the game has begun, and
-    PermissionDenied when `by` is not seated at a fixture's table.
+    Forbidden when `by` is not seated at a fixture's table.
     """
     with transaction.atomic():
         table = locked_table(table_id)
@@ -137,7 +146,9 @@ def table_join(*, table_id: int, by) -> Table:
     return table
 
 
-def table_move(*, table_id: int, turn, move, by, bot_seat: int | None = None) -> Table:
+def table_move(
+    *, table_id: int, turn: Any, move: Any, by: User | None, bot_seat: int | None = None
+) -> Table:
     """Play `move` for the seat `by` holds (a practice bot: by=None and its `bot_seat`).
 
     `turn` and `move` are whatever the client sent (any JSON; None when left out). Checked
@@ -147,7 +158,7 @@ def table_move(*, table_id: int, turn, move, by, bot_seat: int | None = None) ->
     the seat is not to act; IllegalMove (a sentence) when there is no move or the rules refuse
     it. Nothing is written on a refusal, except the expiry of an overdue turn.
     """
-    refusal = None
+    refusal: DomainError | None = None
     now = timezone.now()  # a move counts from when it arrived, not from when it got the lock
     with transaction.atomic():
         table = locked_table(table_id)
@@ -178,7 +189,7 @@ def table_move(*, table_id: int, turn, move, by, bot_seat: int | None = None) ->
     return table
 
 
-def _mover_seat(*, table: Table, by, bot_seat: int | None) -> int:
+def _mover_seat(*, table: Table, by: User | None, bot_seat: int | None) -> int:
     for seat in table.seats.all():  # fetched with the lock
         if (seat.bot and by is None and seat.seat == bot_seat) or (
             by is not None and seat.user_id == by.pk
@@ -187,7 +198,7 @@ def _mover_seat(*, table: Table, by, bot_seat: int | None) -> int:
     raise NotYourTurn("You hold no seat at this table.")
 
 
-def _check_turn(*, table: Table, eng, state, seat: int, turn) -> None:
+def _check_turn(*, table: Table, eng: Engine[Any], state: Any, seat: int, turn: Any) -> None:
     if table.status == Table.Status.WAITING:
         raise TurnConflict(
             "The game has not started: seats are still open, or players still to come.",
@@ -227,16 +238,16 @@ def table_turn_expire(*, table_id: int, turn: int) -> bool:
         except Table.DoesNotExist:
             return False
         now = timezone.now()
-        if table.turn != turn or not turns.is_overdue(table, now):
+        if table.turn != turn or not turns.is_overdue(table, now) or table.state is None:
             return False
         _expire(table=table, now=now)
     return True
 
 
-def table_resume(*, table_id: int, by) -> Table:
+def table_resume(*, table_id: int, by: User) -> Table:
     """Go on with a held fixture table: its open turn gets a fresh clock.
 
-    Raises Table.DoesNotExist, PermissionDenied unless `by` serves the fixture's venue (or is
+    Raises Table.DoesNotExist, Forbidden unless `by` serves the fixture's venue (or is
     a league admin), and TableClosed when the table is not held."""
     with transaction.atomic():
         table = locked_table(table_id)
@@ -251,7 +262,7 @@ def due_turns_expire(*, table_id: int, turn: int) -> bool:
 
     Turns that fall due together (a burst) then cost a few transactions instead of one each:
     the first tasks to run expire them, and the later tasks find their turn gone with the
-    unlocked read they make first (games.tasks.expire_turn).
+    unlocked read they make first (games.live.tasks.expire_turn).
     """
     with transaction.atomic():
         try:
@@ -288,7 +299,7 @@ def _locked_due_tables(*, limit: int, other_than: int | None = None) -> list[Tab
         Table.objects.select_for_update(skip_locked=True)
         .prefetch_related("seats")
         .filter(status=Table.Status.PLAYING, deadline__lte=timezone.now())
-        .exclude(pk=other_than)
+        .exclude(pk__in=[] if other_than is None else [other_than])
         .order_by("deadline")
     )
     return list(due[:limit])
@@ -304,9 +315,7 @@ def _expire_each(*, tables: list[Table]) -> set[int]:
     for table in tables:
         turn = table.turn
         try:
-            writes = turns.time_out(
-                table=table, state=get_engine(table.game).load(table.state), now=timezone.now()
-            )
+            writes = turns.time_out(table=table, state=_state_of(table), now=timezone.now())
         except Exception:
             logger.exception("could not expire table %s turn %s", table.pk, turn)
             continue
@@ -330,10 +339,16 @@ def _expire_each(*, tables: list[Table]) -> set[int]:
 
 
 def _expire(*, table: Table, now: datetime.datetime) -> None:
-    eng = get_engine(table.game)
-    turns.expire(table=table, state=eng.load(table.state), now=now)
+    turns.expire(table=table, state=_state_of(table), now=now)
     table_finished_for_fixture(table=table)
     fixture_table_hold_if_deserted(table=table)
+
+
+def _state_of(table: Table) -> Any:
+    """The engine's state of a table whose game is on (a playing table has been dealt)."""
+    if table.state is None:
+        raise ValueError(f"table {table.pk} is playing but has not been dealt")
+    return get_engine(table.game).load(table.state)
 
 
 def stalled_bots_wake() -> int:
@@ -350,10 +365,12 @@ def stalled_bots_wake() -> int:
     stalled = [
         pk
         for pk, deadline, options in playing_with_bots.values_list("pk", "deadline", "options")
-        if deadline - datetime.timedelta(seconds=options["turn_seconds"]) <= now - lost_after
+        if deadline is not None
+        and deadline - datetime.timedelta(seconds=options["turn_seconds"]) <= now - lost_after
     ]
     woken = 0
     for table in Table.objects.filter(pk__in=stalled).prefetch_related("seats"):
+        assert table.state is not None, "a playing table has been dealt"
         eng = get_engine(table.game)
         to_act = eng.to_act(eng.load(table.state))
         bot_seats = [seat.seat for seat in table.seats.all() if seat.bot and seat.seat in to_act]
