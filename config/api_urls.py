@@ -49,6 +49,7 @@ urlpatterns = [
     path("tables/", games_api.TableCreateApi.as_view(), name="api-table-create"),
     path("tables/<int:pk>/", games_api.TableDetailApi.as_view(), name="api-table-detail"),
     path("tables/<int:pk>/join/", games_api.TableJoinApi.as_view(), name="api-table-join"),
+    path("tables/<int:pk>/cancel/", games_api.TableCancelApi.as_view(), name="api-table-cancel"),
     path("tables/<int:pk>/resume/", games_api.TableResumeApi.as_view(), name="api-table-resume"),
     path("tables/<int:pk>/moves/", games_api.TableMoveApi.as_view(), name="api-table-moves"),
     path("tables/<int:pk>/log/", games_api.TableLogApi.as_view(), name="api-table-log"),

@@ -23,7 +23,14 @@ from leagues.models import Game
 
 from .exceptions import TableInvalid
 from .selectors import table_as_seen, table_for_viewer, table_log_for_viewer
-from .services import fixture_tables_start, table_create, table_join, table_move, table_resume
+from .services import (
+    fixture_tables_start,
+    table_cancel,
+    table_create,
+    table_join,
+    table_move,
+    table_resume,
+)
 from .throttles import TableCreateThrottle, TableMoveThrottle
 
 # ---- Shapes -----------------------------------------------------------------------------------
@@ -210,6 +217,29 @@ class TableJoinApi(APIView):
     def post(self, request, pk: int):
         table_join(table_id=pk, by=request.user)
         return Response(table_for_viewer(table_id=pk, user=request.user))
+
+
+class TableCancelApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="Close a casual table still waiting for players",
+        description="Only the player who opened it. The table and its seats are gone "
+        "(players who joined lose their seat; the table is then 404) and no longer count "
+        "against your waiting tables.",
+        request=None,
+        responses={
+            204: OpenApiResponse(description="Closed: the table is gone"),
+            401: _refusal("Not authenticated"),
+            403: _refusal("You did not open this table, or it is a fixture's"),
+            404: _refusal("No such table"),
+            409: _refusal("The game has begun or ended"),
+        },
+    )
+    def post(self, request, pk: int):
+        table_cancel(table_id=pk, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TableMoveApi(APIView):

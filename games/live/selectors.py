@@ -201,6 +201,12 @@ def _summary(table: Table, user: Viewer) -> dict[str, Any]:
         "seat": _viewer_seat(seats, user),
         "fixture": table.fixture_id,
         "created_at": table.created_at,
+        "may_close": (
+            table.status == Table.Status.WAITING
+            and table.fixture_id is None
+            and (member := _signed_in(user)) is not None
+            and table.created_by_id == member.pk
+        ),
     }
 
 
@@ -343,6 +349,15 @@ def may_resume(*, table: TableJson, user: Viewer) -> bool:
         return False
     venue_id = Fixture.objects.filter(pk=fixture_id).values_list("venue_id", flat=True).get()
     return can_enter_results(user=member, venue_id=venue_id)
+
+
+def may_close(*, table: TableJson, user: Viewer) -> bool:
+    """Whether `user` may close `table` (its JSON): the creator of a casual table still
+    waiting for players (the rule games.live.services.table_cancel applies)."""
+    member = _signed_in(user)
+    if member is None or table["fixture"] is not None or table["status"] != Table.Status.WAITING:
+        return False
+    return Table.objects.filter(pk=table["id"], created_by=member).exists()
 
 
 def tables_by_venue(*, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:

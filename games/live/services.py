@@ -1,4 +1,4 @@
-"""Writes of live tables: create and join a casual table, start a fixture's tables and come
+"""Writes of live tables: create, join and close a casual table, start a fixture's tables and come
 to one, make a move, expire a turn, resume a held fixture table, sweep overdue turns and wake
 bots whose task was lost (docs/live-tables.md).
 
@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from config.errors import DomainError
+from config.errors import DomainError, Forbidden
 from games.engines import ENGINE_NAMES, Engine, IllegalMove, get_engine
 from games.models import ClockSweep, Seat, Table
 
@@ -144,6 +144,33 @@ def table_join(*, table_id: int, by: User) -> Table:
         if len(open_seats) == 1:
             turns.open_first_turn(table=table, now=timezone.now())
     return table
+
+
+def table_cancel(*, table_id: int, by: User) -> None:
+    """Close a casual table that is still waiting for players: only its creator may, and
+    whoever has joined it meanwhile loses their seat (the game never started).
+
+    The table is deleted with its seats: nothing was dealt, so there is no state, no log and
+    no result to keep, and a record would only count against the creator's waiting tables.
+    The table's lock comes first, so a join racing the close either takes its seat before
+    (and the close still deletes the table) or finds the table gone (Table.DoesNotExist).
+
+    Raises Table.DoesNotExist, Forbidden when the table is a fixture's (its tables follow the
+    fixture: staff void or postpone it) or `by` did not create it, and TableClosed when its
+    game has begun or ended.
+    """
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.fixture_id is not None:
+            raise Forbidden(
+                "A fixture's table cannot be closed: it is played, or the venue's staff "
+                "postpone or void the fixture."
+            )
+        if table.created_by_id is None or table.created_by_id != by.pk:
+            raise Forbidden("Only the player who opened this table may close it.")
+        if table.status != Table.Status.WAITING:
+            raise TableClosed("This table's game has begun or ended: it cannot be closed.")
+        table.delete()
 
 
 def table_move(
@@ -390,6 +417,7 @@ __all__ = [
     "fixture_tables_start",
     "overdue_turns_sweep",
     "stalled_bots_wake",
+    "table_cancel",
     "table_create",
     "table_join",
     "table_move",

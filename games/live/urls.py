@@ -10,6 +10,7 @@ urlpatterns = [
     path("fixtures/<int:fixture_id>/", views.fixture_tables, name="fixture-tables"),
     path("<int:table_id>/", views.table_detail, name="table-detail"),
     path("<int:table_id>/join/", views.table_join, name="table-join"),
+    path("<int:table_id>/cancel/", views.table_cancel, name="table-cancel"),
     path("<int:table_id>/resume/", views.table_resume, name="table-resume"),
     path("<int:table_id>/move/", views.table_move, name="table-move"),
     path("<int:table_id>/replay/", views.table_replay, name="table-replay"),

@@ -92,6 +92,22 @@ def table_join(request, table_id: int):
 
 @require_POST
 @login_required
+def table_cancel(request, table_id: int):
+    """The creator closes a casual table nobody has filled: back to the lobby, which no
+    longer lists it."""
+    try:
+        services.table_cancel(table_id=table_id, by=request.user)
+    except ObjectDoesNotExist:
+        raise Http404("No such table.")
+    except DomainError as refusal:
+        messages.error(request, refusal_sentence(refusal))
+        return redirect("table-detail", table_id=table_id)
+    messages.success(request, f"Table {table_id} is closed.")
+    return redirect("table-lobby")
+
+
+@require_POST
+@login_required
 def table_resume(request, table_id: int):
     """Staff go on with a held fixture table."""
     try:
@@ -118,6 +134,7 @@ def table_detail(request, table_id: int):
         context = live_context(
             table=table, moves=moves, log=log, user=request.user, etag=etag,
             may_resume=selectors.may_resume(table=table, user=request.user),
+            may_close=selectors.may_close(table=table, user=request.user),
         )  # fmt: skip
         template = "games/_live.html" if request.htmx else "games/table.html"
         response = render(request, template, context)
@@ -165,6 +182,7 @@ def _move_answer(request, table_id: int, *, status: int, error: str, retry_after
     context = live_context(
         table=table, moves=moves, log=log, user=request.user, etag=etag, move_error=error,
         may_resume=selectors.may_resume(table=table, user=request.user),
+        may_close=selectors.may_close(table=table, user=request.user),
     )  # fmt: skip
     response = render(request, "games/_live.html", context, status=status)
     response["Cache-Control"] = "no-store"

@@ -129,6 +129,8 @@
     const xhr = event.detail.xhr;
     if (!xhr || xhr.status === 0) return;   // a network failure: see sendError below
     setConnection(true);
+    // The table is gone (its creator closed it while it waited): the reload shows the 404 page.
+    if (event.detail.elt === live() && xhr.status === 404) window.location.reload();
     if (event.detail.requestConfig && event.detail.requestConfig.verb === "post" && xhr.status === 200) {
       selected = [];
       refresh();

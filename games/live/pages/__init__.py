@@ -51,10 +51,12 @@ def live_context(
     etag: str,
     move_error: str = "",
     may_resume: bool = False,
+    may_close: bool = False,
 ) -> dict:
     """What `games/_live.html` draws for `table` as its viewer sees it: `moves` are the
     viewer's legal moves, `log` the move log as the viewer may see it, `etag` the version of
-    the table it was read at, `may_resume` whether the viewer may go on with a held table."""
+    the table it was read at, `may_resume` whether the viewer may go on with a held table,
+    `may_close` whether they may close a waiting one (its creator)."""
     names = narrated_names(table)
     recent = [{**entry, "name": names[entry["seat"]]} for entry in log[-RECENT_MOVES:][::-1]]
     my_seat = table["seat"]
@@ -87,6 +89,7 @@ def live_context(
         ),
         "awaited": [seat["name"] for seat in seats if seat["seat"] in table["awaiting"]],
         "may_resume": may_resume,
+        "may_close": may_close,
         "seconds_left": _seconds_left(table["deadline"]),
         "server_now": timezone.now().isoformat(timespec="milliseconds"),
         "etag": etag,

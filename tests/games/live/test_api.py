@@ -9,6 +9,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Table, TableMove
+from leagues.models import Game
+from tests.games.conftest import client_for
+from tests.games.live.test_fixture_tables import fixture_players, league_fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -312,3 +315,55 @@ def test_players_is_a_whole_number_in_ascii_digits(players, players_sent):
     response = ada.post("/api/tables/", {"game": "korova", "players": players_sent}, format="json")
     assert response.status_code == 400 and "players" in response.json(), response.json()
     assert not Table.objects.exists()
+
+
+# ---- Closing a waiting casual table ---------------------------------------------------------
+
+
+def test_the_creator_closes_a_waiting_table_with_204_and_can_open_a_fourth(players):
+    (_, ada), (_, bo), *_ = players
+    waiting = [create(ada, bots=[1]) for _ in range(3)]
+    assert bo.post(f"/api/tables/{waiting[0]['id']}/join/").status_code == 200
+    closed = ada.post(f"/api/tables/{waiting[0]['id']}/cancel/")
+    assert closed.status_code == 204 and not closed.content
+    assert ada.get(f"/api/tables/{waiting[0]['id']}/").status_code == 404
+    assert create(ada, bots=[1])["status"] == "waiting"
+    assert Table.objects.count() == 3
+
+
+def test_someone_else_cannot_close_a_table_and_nothing_changes(players):
+    (_, ada), (_, bo), (_, cal), _ = players
+    table = create(ada, bots=[1])
+    bo.post(f"/api/tables/{table['id']}/join/")
+    seen = ada.get(f"/api/tables/{table['id']}/").json()
+    for someone_else in (bo, cal):  # seated or not
+        refused = someone_else.post(f"/api/tables/{table['id']}/cancel/")
+        assert refused.status_code == 403 and refused.json()["detail"]
+    assert ada.get(f"/api/tables/{table['id']}/").json() == seen
+
+
+def test_a_begun_table_cannot_be_closed_409(players):
+    (_, ada), *_ = players
+    table = create(ada, bots=[1, 2, 3])
+    seen = snapshot(table["id"])
+    refused = ada.post(f"/api/tables/{table['id']}/cancel/")
+    assert refused.status_code == 409 and "begun" in refused.json()["detail"]
+    assert snapshot(table["id"]) == seen
+
+
+def test_a_fixture_table_cannot_be_closed_403():
+    fixture = league_fixture(Game.KOROVA)
+    starter = fixture_players(fixture)[0].user
+    client = client_for(starter)
+    (table,) = client.post(f"/api/fixtures/{fixture.pk}/tables/").json()
+    refused = client.post(f"/api/tables/{table['id']}/cancel/")
+    assert refused.status_code == 403 and "fixture" in refused.json()["detail"]
+    assert Table.objects.filter(pk=table["id"], status=Table.Status.WAITING).exists()
+
+
+def test_closing_needs_a_login_and_a_table(players):
+    (_, ada), *_ = players
+    table = create(ada, bots=[1])
+    assert APIClient().post(f"/api/tables/{table['id']}/cancel/").status_code == 401
+    assert ada.post("/api/tables/999/cancel/").status_code == 404
+    assert Table.objects.filter(pk=table["id"]).exists()

@@ -3,12 +3,15 @@
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from config.errors import Forbidden
 from games.engines import FORFEIT, IllegalMove, get_engine
 from games.live import services
 from games.live.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
-from games.models import ClockSweep, Table, TableMove
+from games.models import ClockSweep, Seat, Table, TableMove
 from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
 from tests.factories import UserFactory
@@ -299,3 +302,57 @@ def test_seed_options_and_log_replay_the_game_exactly(users, game, players):
             replay = eng.apply(replay, entry.seat, entry.move)
     assert eng.dump(replay) == table.state
     assert TableMove.objects.filter(timeout=True).exists()
+
+
+# ---- Closing a waiting casual table ---------------------------------------------------------
+
+
+def test_the_creator_closes_a_waiting_table_and_may_open_another_in_its_place(users, settings):
+    waiting = [create(users[0], bots=[1]) for _ in range(settings.GAMES_OPEN_TABLES_PER_USER)]
+    services.table_join(table_id=waiting[0].pk, by=users[1])  # a joined player loses the seat
+    services.table_cancel(table_id=waiting[0].pk, by=users[0])
+    assert not Table.objects.filter(pk=waiting[0].pk).exists()
+    assert not Seat.objects.filter(table_id=waiting[0].pk).exists()
+    assert create(users[0], bots=[1]).status == Table.Status.WAITING
+
+
+def test_closing_locks_the_table_row_before_reading_it(users):
+    table = create(users[0], bots=[1])
+    with CaptureQueriesContext(connection) as queries:
+        services.table_cancel(table_id=table.pk, by=users[0])
+    first_read = next(q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("SELECT"))
+    assert '"games_table"' in first_read
+    if connection.vendor == "postgresql":  # SQLite locks the database at BEGIN instead
+        assert "FOR UPDATE" in first_read
+
+
+def test_only_the_creator_may_close_a_table_and_a_refusal_changes_nothing(users):
+    table = create(users[0], bots=[1])
+    services.table_join(table_id=table.pk, by=users[1])
+    for someone_else in users[1:3]:  # seated or not
+        with pytest.raises(Forbidden):
+            services.table_cancel(table_id=table.pk, by=someone_else)
+    assert table.seats.filter(user=users[1]).exists()
+
+
+def test_a_table_whose_game_has_begun_cannot_be_closed(users):
+    table = create(users[0], game="conquian", players=2)
+    services.table_join(table_id=table.pk, by=users[1])
+    with pytest.raises(TableClosed):
+        services.table_cancel(table_id=table.pk, by=users[0])
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+
+
+def test_a_fixture_table_cannot_be_closed_even_by_who_set_it_up():
+    fixture = league_fixture(Game.KOROVA)
+    starter = fixture_players(fixture)[0].user
+    (table,), _ = services.fixture_tables_start(fixture_id=fixture.pk, by=starter)
+    assert table.status == Table.Status.WAITING and table.created_by == starter
+    with pytest.raises(Forbidden):
+        services.table_cancel(table_id=table.pk, by=starter)
+    assert Table.objects.filter(pk=table.pk).exists()
+
+
+def test_closing_a_table_that_is_gone_raises_does_not_exist(users):
+    with pytest.raises(Table.DoesNotExist):
+        services.table_cancel(table_id=999, by=users[0])

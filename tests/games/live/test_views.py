@@ -397,3 +397,69 @@ def test_one_user_with_three_open_tables_cannot_hide_another_users_table(users, 
     shown = [int(n) for n in re.findall(r"Table (\d+)</a>", open_tables)]
     # Each creator's newest first, then the flood's older tables.
     assert shown == [flood[2].pk, theirs.pk, flood[1].pk]
+
+
+# ---- Closing a waiting casual table ---------------------------------------------------------
+
+
+def test_the_creator_closes_a_waiting_table_from_its_page_back_to_the_lobby(users):
+    table = services.table_create(game="korova", players=4, options={}, bots=[1], by=users[0])
+    client = logged_in(users[0])
+    page = client.get(reverse("table-detail", args=[table.pk])).content.decode()
+    assert "Close this table" in page
+    assert f'action="{reverse("table-cancel", args=[table.pk])}"' in page
+    response = client.post(reverse("table-cancel", args=[table.pk]), follow=True)
+    assert response.redirect_chain == [(reverse("table-lobby"), 302)]
+    assert f"Table {table.pk} is closed." in notices(response)
+    assert not Table.objects.exists()
+
+
+def test_the_lobby_offers_to_close_only_your_own_waiting_tables(users):
+    waiting = services.table_create(game="korova", players=4, options={}, bots=[1], by=users[0])
+    playing = services.table_create(game="korova", players=4, options={}, bots=[1, 2, 3],
+                                    by=users[0])  # fmt: skip
+    cancel_url = reverse("table-cancel", args=[waiting.pk])
+    assert cancel_url in logged_in(users[0]).get(reverse("table-lobby")).content.decode()
+    assert reverse("table-cancel", args=[playing.pk]) not in (
+        logged_in(users[0]).get(reverse("table-lobby")).content.decode()
+    )
+    assert cancel_url not in logged_in(users[1]).get(reverse("table-lobby")).content.decode()
+
+
+def test_no_one_else_is_offered_the_close_and_their_post_changes_nothing(users):
+    table = services.table_create(game="korova", players=4, options={}, bots=[1], by=users[0])
+    services.table_join(table_id=table.pk, by=users[1])
+    client = logged_in(users[1])
+    assert (
+        "Close this table"
+        not in client.get(reverse("table-detail", args=[table.pk])).content.decode()
+    )
+    response = client.post(reverse("table-cancel", args=[table.pk]), follow=True)
+    assert response.redirect_chain == [(reverse("table-detail", args=[table.pk]), 302)]
+    assert "Only the player who opened this table may close it." in notices(response)
+    assert table.seats.filter(user=users[1]).exists()
+
+
+def test_a_begun_table_offers_no_close_and_refuses_one(users):
+    table = full_table(users, game="conquian", players=2)
+    client = logged_in(users[0])
+    assert (
+        "Close this table"
+        not in client.get(reverse("table-detail", args=[table.pk])).content.decode()
+    )
+    response = client.post(reverse("table-cancel", args=[table.pk]), follow=True)
+    assert "begun or ended" in notices(response)
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+
+
+def test_closing_needs_a_login_csrf_and_a_post(users):
+    table = services.table_create(game="korova", players=4, options={}, bots=[1], by=users[0])
+    url = reverse("table-cancel", args=[table.pk])
+    anonymous = Client().post(url)
+    assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
+    forged = Client(enforce_csrf_checks=True)
+    forged.force_login(users[0])
+    assert forged.post(url).status_code == 403
+    assert logged_in(users[0]).get(url).status_code == 405
+    assert logged_in(users[0]).post(reverse("table-cancel", args=[999])).status_code == 404
+    assert Table.objects.filter(pk=table.pk).exists()
