@@ -15,6 +15,7 @@ is what keeps the stamp honest.
 
 import datetime
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from django.utils import timezone
 
@@ -39,6 +40,45 @@ def fixture_current_result(*, fixture: Fixture | int) -> ResultVersion | None:
         .filter(fixture_id=_pk(fixture), is_current=True)
         .first()
     )
+
+
+class ResultVersionJson(TypedDict):
+    """One saved version of a fixture's result as the API shows it (docs/api.md)."""
+
+    fixture: int
+    version: int
+    is_current: bool
+    home_score: int
+    away_score: int
+    winner: str
+    sheet: dict
+    source: str
+    note: str
+    created_at: str
+    created_by: str | None
+
+
+def result_version_json(*, version: ResultVersion, show_author: bool) -> ResultVersionJson:
+    """The version as JSON; its author's name only when `show_author` (staff of the venue and
+    league admins). Built here, not by the API's serializer, so that a refusal raised below the
+    API (ResultConflict's current version) carries the same body the API answers."""
+    created_at = timezone.localtime(version.created_at).isoformat()
+    if created_at.endswith("+00:00"):  # as DRF writes UTC
+        created_at = created_at[: -len("+00:00")] + "Z"
+    author = version.created_by if show_author else None
+    return {
+        "fixture": version.fixture_id,
+        "version": version.number,
+        "is_current": version.is_current,
+        "home_score": version.home_score,
+        "away_score": version.away_score,
+        "winner": version.winner,
+        "sheet": version.sheet,
+        "source": version.source,
+        "note": version.note,
+        "created_at": created_at,
+        "created_by": author.get_username() if author is not None else None,
+    }
 
 
 def fixture_open_proposal(*, fixture: Fixture | int) -> ResultProposal | None:

@@ -13,11 +13,17 @@ from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
+from config.errors import Conflict, Invalid
 from leagues.models import Fixture, Season
 from leagues.permissions import ensure_can_enter_results
-from scoring.kinds import SheetInvalid, get_kind
+from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
-from scoring.results.selectors import fixture_day_to_come, fixture_player_ids, fixture_sheet_context
+from scoring.results.selectors import (
+    fixture_day_to_come,
+    fixture_player_ids,
+    fixture_sheet_context,
+    result_version_json,
+)
 from scoring.results.sheets import unstorable_character, validate_sheet
 
 NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
@@ -28,11 +34,12 @@ NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
 result_recorded = Signal()
 
 
-class ResultConflict(Exception):
-    """Someone saved a newer version of the result since the form was loaded.
+class ResultConflict(Conflict):
+    """Someone saved a newer version of the result since the form was loaded (409).
 
     `current` is the version saved now (None if there is none, e.g. the form claimed a version
-    that does not exist); `based_on_version` is the number the caller started from.
+    that does not exist); `based_on_version` is the number the caller started from. The API's
+    body carries both: the current version as JSON, to start again from.
     """
 
     def __init__(self, *, current: ResultVersion | None, based_on_version: int | None = None):
@@ -41,25 +48,49 @@ class ResultConflict(Exception):
         number = current.number if current is not None else 0
         super().__init__(
             f"The result was saved by someone else meanwhile: you started from version "
-            f"{based_on_version}, the saved result is now version {number}."
+            f"{based_on_version}, the saved result is now version {number}.",
+            extra={
+                "based_on_version": [
+                    f"The current version is {number}; you sent {based_on_version}. Reload "
+                    "the result and apply your change to it."
+                ],
+                "current_version": (
+                    result_version_json(version=current, show_author=True)
+                    if current is not None
+                    else None
+                ),
+            },
         )
 
 
-class FixtureNotOpen(Exception):
-    """The fixture takes no result: it is void."""
+class FixtureNotOpen(Conflict):
+    """The fixture takes no result: it is void (409)."""
 
 
-class BeforeFixtureDay(Exception):
+class BeforeFixtureDay(Conflict):
     """The fixture's day has not come: a result for it is refused (a league admin may override).
 
-    `fixture_day` is the local date the fixture is played on; `waiting` says what waits for it.
+    `fixture_day` is the local date the fixture is played on; `waiting` says what waits for it;
+    `override` (a sentence) tells a client how to go ahead anyway, where one may.
     """
 
-    def __init__(self, *, fixture_day: datetime.date, waiting: str = "its result can be entered"):
+    code = "before_fixture_day"
+
+    def __init__(
+        self,
+        *,
+        fixture_day: datetime.date,
+        waiting: str = "its result can be entered",
+        override: str | None = None,
+    ):
         self.fixture_day = fixture_day
+        extra: dict[str, object] = {"fixture_day": fixture_day.isoformat()}
+        if override is not None:
+            extra["before_fixture_day"] = [override]
         super().__init__(
             f"This fixture is on {fixture_day:%a} {fixture_day.day} {fixture_day:%b %Y}: "
-            f"{waiting} from that day on."
+            f"{waiting} from that day on.",
+            extra=extra,
         )
 
 
@@ -94,6 +125,7 @@ def result_submit(
       ResultConflict    the current version is not `based_on_version` (someone saved meanwhile);
       SheetInvalid      the sheet breaks the game's rules or names players not in the fixture
                         (errors map a field path to a plain message);
+      Invalid           the note is too long or holds what cannot be stored (field "note");
       Fixture.DoesNotExist  no such fixture.
     Nothing is written when any of these is raised.
     """
@@ -142,10 +174,10 @@ def _record_version(
         raise ResultConflict(current=current, based_on_version=based_on_version)
 
     if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
-        raise SheetInvalid({"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
+        raise Invalid(errors={"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
     bad = unstorable_character(note)
     if bad:
-        raise SheetInvalid({"note": f"A note cannot hold {bad}."})
+        raise Invalid(errors={"note": f"A note cannot hold {bad}."})
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
     kind = get_kind(season.game)
     context = fixture_sheet_context(fixture=fixture, kind=kind, sheet=sheet)
@@ -233,9 +265,12 @@ def _ensure_fixture_day_has_come(*, fixture: Fixture, by, override: bool) -> Non
     """A person's result waits for the fixture's day; a live table's is the game as played."""
     try:
         ensure_fixture_day_has_come(fixture=fixture)
-    except BeforeFixtureDay:
+    except BeforeFixtureDay as early:
         if not override:
-            raise
+            raise BeforeFixtureDay(
+                fixture_day=early.fixture_day,
+                override="A league admin may record it earlier with before_fixture_day: true.",
+            ) from None
         if not getattr(by, "is_superuser", False):
             raise PermissionDenied(
                 "Only a league admin may record a result before the fixture's day."

@@ -7,6 +7,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
+from config.errors import Invalid
 from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
 from scoring.results import services
@@ -194,7 +195,7 @@ def test_home_and_away_players_swapped_are_refused(fixture, staff):
 
 
 def test_a_note_longer_than_the_field_is_refused(fixture, staff):
-    with pytest.raises(SheetInvalid) as raised:
+    with pytest.raises(Invalid) as raised:
         result_submit(
             fixture_id=fixture.pk,
             sheet=korova_sheet(fixture),
