@@ -6,6 +6,8 @@ related rows come with select_related, lists of children with prefetch_related. 
 look a row up by slug raise the model's DoesNotExist; views turn it into 404.
 """
 
+from collections.abc import Iterable
+
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from .models import Entry, Fixture, League, Player, Season, Team, TeamMember, Venue
@@ -14,6 +16,19 @@ from .models import Entry, Fixture, League, Player, Season, Team, TeamMember, Ve
 def members_prefetch(prefix: str = "") -> Prefetch:
     """A team's members with their players, in position order (`prefix` e.g. "home_team__")."""
     return Prefetch(f"{prefix}members", queryset=TeamMember.objects.select_related("player"))
+
+
+def team_player_ids(*, team_ids: Iterable[int]) -> dict[int, list[int]]:
+    """Each team's Player ids in position order (team id → ids; [] for a team without
+    players): the one read of who plays for a team, as the rosters are now. One query."""
+    players: dict[int, list[int]] = {team_id: [] for team_id in team_ids}
+    for team_id, player_id in (
+        TeamMember.objects.filter(team_id__in=players)
+        .order_by("team_id", "position")
+        .values_list("team_id", "player_id")
+    ):
+        players[team_id].append(player_id)
+    return players
 
 
 # Leagues

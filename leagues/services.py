@@ -11,7 +11,7 @@ django-simple-history on Fixture: each write records who (`by`) and why (the cha
 import datetime
 from dataclasses import dataclass
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -19,7 +19,7 @@ from simple_history.utils import bulk_create_with_history
 
 from .fixtures import double_round_robin
 from .models import Entry, Fixture, Player, Season, Team, TeamMember, Venue
-from .permissions import ensure_can_enter_results
+from .permissions import ensure_can_enter_results, ensure_league_admin, is_league_admin
 
 DEFAULT_KICKOFF_TIME = datetime.time(19, 30)
 MAX_DAYS_BETWEEN_ROUNDS = 365
@@ -32,24 +32,11 @@ CHANGE_REASON_MAX_LENGTH = 100
 # Checks shared by the services and the admin form (which shows them next to the field).
 
 
-def _is_league_admin(user) -> bool:
-    try:
-        ensure_can_manage_fixtures(user=user)
-    except PermissionDenied:
-        return False
-    return True
-
-
 def ensure_can_manage_fixtures(*, user) -> None:
-    """Generating and voiding fixtures is for league admins: superusers, or users holding
-    both the add and delete fixture permissions. `user` None means the command line."""
-    if user is None:
-        return
-    if not user.is_authenticated or not user.is_active:
-        raise PermissionDenied("Only league admins can do this.")
-    if user.is_superuser or user.has_perms(["leagues.add_fixture", "leagues.delete_fixture"]):
-        return
-    raise PermissionDenied("Only league admins can do this.")
+    """Generating, voiding and moving fixtures is for league admins (leagues.permissions).
+    `user` None means the command line."""
+    if user is not None:
+        ensure_league_admin(user=user)
 
 
 def clean_reason(
@@ -209,7 +196,7 @@ def fixture_statuses_open(*, fixture: Fixture, user) -> list[str]:
     for status in Status.values:
         if status == fixture.status or status not in FIXTURE_TRANSITIONS[fixture.status]:
             continue
-        if status in _ADMIN_ONLY and not _is_league_admin(user):
+        if status in _ADMIN_ONLY and not is_league_admin(user=user):
             continue
         statuses.append(status)
     return statuses

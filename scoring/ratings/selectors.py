@@ -21,9 +21,7 @@ MIN_GAMES_LISTED = 5
 
 
 def _counted_versions(game: str):
-    return ResultVersion.objects.filter(
-        is_current=True, fixture__season__league__game=game
-    ).exclude(fixture__status=Fixture.Status.VOID)
+    return ResultVersion.objects.counted().filter(fixture__season__league__game=game)
 
 
 def ratings_results_stamp(*, game: str) -> str:

@@ -20,6 +20,8 @@ from typing import TypedDict
 from django.utils import timezone
 
 from leagues.models import Fixture, Player, Season, StaffMembership, Team, TeamMember
+from leagues.permissions import is_league_admin
+from leagues.selectors import team_player_ids
 from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
 from scoring.results.fixture_results import fixture_result, fixtures_with_results
@@ -219,7 +221,7 @@ FIXTURE_AUDIT_FIELDS = ["status", "postponed_reason", "starts_at", "round"]
 
 def staff_venue_names(*, user) -> list[str] | None:
     """Names of the venues `user` serves; None for a league admin, who may act for all."""
-    if user.is_superuser:
+    if is_league_admin(user=user):
         return None
     return list(
         StaffMembership.objects.filter(user=user)
@@ -244,7 +246,7 @@ def staff_fixture_sections(*, user, limit: int) -> list[StaffSection]:
     fixtures carrying their `.current` result: tonight's fixtures, those waiting for a result
     (an earlier day, not played), recent results, and the fixtures coming up (folded)."""
     fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
-    if not user.is_superuser:
+    if not is_league_admin(user=user):
         fixtures = fixtures.filter(
             venue_id__in=StaffMembership.objects.filter(user=user).values("venue_id")
         )
@@ -312,12 +314,5 @@ def fixture_player_ids(*, fixture: Fixture) -> dict[str, list[int]]:
     """The two teams' player ids by position, as they are now: who plays the fixture, kept
     with each result version (ResultVersion.lineup) so a later roster change rewrites nothing
     already played."""
-    lineup = {"home": [], "away": []}
-    sides = {fixture.home_team_id: "home", fixture.away_team_id: "away"}
-    for team_id, player_id in (
-        TeamMember.objects.filter(team_id__in=sides)
-        .order_by("position")
-        .values_list("team_id", "player_id")
-    ):
-        lineup[sides[team_id]].append(player_id)
-    return lineup
+    players = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
+    return {"home": players[fixture.home_team_id], "away": players[fixture.away_team_id]}

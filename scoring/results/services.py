@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from config.errors import Conflict, Invalid
 from leagues.models import Fixture, Season
-from leagues.permissions import ensure_can_enter_results
+from leagues.permissions import ensure_can_enter_results, is_league_admin
 from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
 from scoring.results.selectors import (
@@ -271,7 +271,7 @@ def _ensure_fixture_day_has_come(*, fixture: Fixture, by, override: bool) -> Non
                 fixture_day=early.fixture_day,
                 override="A league admin may record it earlier with before_fixture_day: true.",
             ) from None
-        if not getattr(by, "is_superuser", False):
+        if not is_league_admin(user=by):
             raise PermissionDenied(
                 "Only a league admin may record a result before the fixture's day."
             ) from None

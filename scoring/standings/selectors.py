@@ -116,8 +116,8 @@ def _season_records(season_id: int, *, game: str, rule_options) -> list[ResultRe
     kind = get_kind(game)
     with_sheets = bool(kind.figure_columns)
     rows = (
-        ResultVersion.objects.filter(fixture__season_id=season_id, is_current=True)
-        .exclude(fixture__status=Fixture.Status.VOID)
+        ResultVersion.objects.counted()
+        .filter(fixture__season_id=season_id)
         .order_by()  # build_standings orders them by date: no join for the models' ordering
         .values_list(
             "fixture_id",
