@@ -298,18 +298,6 @@ class GameKind:
         """The player's own figures (PlayerFigure) over the results they appear on."""
         return []
 
-    # --- the fixture's page -------------------------------------------------------------
-
-    @property
-    def result_template(self) -> str:
-        """The template that lays out a result on the fixture's page (`result_display`)."""
-        return f"scoring/{self.game}/_result.html"
-
-    def result_display(self, *, sheet: dict, rule_options, players: Mapping[int, Any]) -> dict:
-        """What the fixture's page shows of a validated sheet, for `result_template`.
-        `players` maps the ids the sheet names to Player rows (for names and links)."""
-        return {}
-
     # --- live tables and the demo -----------------------------------------------------
 
     def fixture_table_plans(
