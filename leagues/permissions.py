@@ -10,11 +10,26 @@ selector, page and API (docs/leagues.md, "Who is who").
 `user` None means the command line, which is trusted where a service says so.
 """
 
+from typing import TypeAlias
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 
 from .models import StaffMembership
 
 LEAGUE_ADMIN_PERMISSIONS = ("leagues.add_fixture", "leagues.delete_fixture")
+
+# Who a request or a service is acting for (request.user's type).
+AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser
+
+
+def staff_grants(*, user: AnyUser) -> "QuerySet[StaffMembership]":
+    """The venues `user` serves, as their StaffMembership rows (none for a visitor)."""
+    if isinstance(user, AnonymousUser):
+        return StaffMembership.objects.none()
+    return StaffMembership.objects.filter(user_id=user.pk)
 
 
 def _is_active(user) -> bool:
@@ -40,7 +55,7 @@ def can_enter_results(*, user, venue_id: int) -> bool:
         return False
     if is_league_admin(user=user):
         return True
-    return StaffMembership.objects.filter(user=user, venue_id=venue_id).exists()
+    return staff_grants(user=user).filter(venue_id=venue_id).exists()
 
 
 def ensure_can_enter_results(*, user, venue_id: int) -> None:

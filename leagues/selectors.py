@@ -7,13 +7,14 @@ look a row up by slug raise the model's DoesNotExist; views turn it into 404.
 """
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from .models import Entry, Fixture, League, Player, Season, Team, TeamMember, Venue
 
 
-def members_prefetch(prefix: str = "") -> Prefetch:
+def members_prefetch(prefix: str = "") -> "Prefetch[str, QuerySet[Any], str]":
     """A team's members with their players, in position order (`prefix` e.g. "home_team__")."""
     return Prefetch(f"{prefix}members", queryset=TeamMember.objects.select_related("player"))
 
@@ -59,7 +60,7 @@ def season_get(*, league_slug: str, season_slug: str) -> Season:
     return Season.objects.select_related("league").get(league__slug=league_slug, slug=season_slug)
 
 
-def season_progress(*, season: Season) -> dict:
+def season_progress(*, season: Season) -> dict[str, int]:
     """How many fixtures the season has, and how many are played."""
     return Fixture.objects.filter(season=season).aggregate(
         total=Count("pk"),

@@ -1,5 +1,7 @@
 """Reads of publishing: what the fixture's page shows of a result."""
 
+from typing import Any
+
 from leagues.models import Fixture, Player
 from scoring.kinds import get_kind
 from scoring.models import ResultVersion
@@ -7,7 +9,7 @@ from scoring.publishing.result_layouts import RESULT_LAYOUTS
 from scoring.results.fixture_results import MAX_ID
 
 
-def fixture_result_display(*, fixture: Fixture, result: ResultVersion) -> dict | None:
+def fixture_result_display(*, fixture: Fixture, result: ResultVersion) -> dict[str, Any] | None:
     """The fixture's current result laid out by its game's layout (RESULT_LAYOUTS):
     {"template": …, "display": …}; None for a game without one. One query for the players
     the sheet names."""

@@ -33,7 +33,7 @@ from scoring.results.selectors import (
     fixture_result_history,
     result_version_json,
 )
-from scoring.results.services import result_submit
+from scoring.results.services import NOTE_MAX_LENGTH, result_submit
 from scoring.results.sheet_serializers import SHEET_SERIALIZERS
 from scoring.results.sheets import unstorable_character
 
@@ -177,7 +177,7 @@ class ResultSubmitInputSerializer(serializers.Serializer):
         "version's number for a correction.",
     )
     note = serializers.CharField(
-        max_length=ResultVersion._meta.get_field("note").max_length,
+        max_length=NOTE_MAX_LENGTH,
         required=False,
         allow_blank=True,
         default="",

@@ -7,6 +7,7 @@ second one finds the version changed under it and gets `ResultConflict`, with no
 """
 
 import datetime
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
@@ -15,7 +16,7 @@ from django.utils import timezone
 
 from config.errors import Conflict, Invalid
 from leagues.models import Fixture, Season
-from leagues.permissions import ensure_can_enter_results, is_league_admin
+from leagues.permissions import AnyUser, ensure_can_enter_results, is_league_admin
 from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
 from scoring.results.selectors import (
@@ -26,7 +27,7 @@ from scoring.results.selectors import (
 )
 from scoring.results.sheets import unstorable_character, validate_sheet
 
-NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
+NOTE_MAX_LENGTH: int = ResultVersion._meta.get_field("note").max_length  # type: ignore[assignment]  # a CharField has one
 
 # Sent inside result_submit's transaction once a version is written, with `game` and `version`:
 # results sit below ratings and do not know them, so ratings listen (scoring/apps.py) and queue
@@ -97,9 +98,9 @@ class BeforeFixtureDay(Conflict):
 def result_submit(
     *,
     fixture_id: int,
-    sheet: dict,
+    sheet: dict[str, Any],
     based_on_version: int,
-    by,
+    by: AnyUser | None,
     source: str = ResultVersion.Source.STAFF,
     note: str = "",
     before_fixture_day: bool = False,
@@ -153,9 +154,9 @@ def result_submit(
 def _record_version(
     *,
     fixture_id: int,
-    sheet: dict,
+    sheet: dict[str, Any],
     based_on_version: int,
-    by,
+    by: AnyUser | None,
     source: str,
     note: str,
     before_fixture_day: bool,
@@ -199,13 +200,13 @@ def _record_version(
         lineup=fixture_player_ids(fixture=fixture),
         is_current=True,
         source=source,
-        created_by=by,
+        created_by_id=None if by is None else by.pk,
         note=note.strip(),
     )
     if fixture.status != Fixture.Status.PLAYED:
         fixture.status = Fixture.Status.PLAYED
         fixture.postponed_reason = ""
-        fixture._history_user = by  # django-simple-history: who changed the fixture
+        fixture._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
         fixture.save(update_fields=["status", "postponed_reason"])
     result_recorded.send(sender=ResultVersion, game=season.game, version=version)
     return version
@@ -223,7 +224,7 @@ def ensure_fixture_day_has_come(
 
 @transaction.atomic
 def result_propose(
-    *, fixture_id: int, sheet: dict, based_on_version: int, source: str, note: str = ""
+    *, fixture_id: int, sheet: dict[str, Any], based_on_version: int, source: str, note: str = ""
 ) -> ResultProposal:
     """Keep a result that met a newer version than the one it was begun from (result_submit
     raised ResultConflict, and no one is at a form to merge it: a live table's game) as a
@@ -247,7 +248,7 @@ def result_propose(
 
 
 @transaction.atomic
-def result_proposals_dismiss(*, fixture_id: int, by) -> int:
+def result_proposals_dismiss(*, fixture_id: int, by: AnyUser) -> int:
     """Staff keep the fixture's current result: its open proposals are decided, none taken.
     Returns how many were open. Raises PermissionDenied unless `by` serves the venue."""
     fixture = _locked_fixture(fixture_id)
@@ -255,13 +256,13 @@ def result_proposals_dismiss(*, fixture_id: int, by) -> int:
     return _proposals_decide(fixture=fixture, by=by)
 
 
-def _proposals_decide(*, fixture: Fixture, by) -> int:
+def _proposals_decide(*, fixture: Fixture, by: AnyUser | None) -> int:
     return ResultProposal.objects.filter(fixture=fixture, decided_at__isnull=True).update(
         decided_at=timezone.now(), decided_by=by
     )
 
 
-def _ensure_fixture_day_has_come(*, fixture: Fixture, by, override: bool) -> None:
+def _ensure_fixture_day_has_come(*, fixture: Fixture, by: AnyUser | None, override: bool) -> None:
     """A person's result waits for the fixture's day; a live table's is the game as played."""
     try:
         ensure_fixture_day_has_come(fixture=fixture)

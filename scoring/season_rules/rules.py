@@ -155,8 +155,9 @@ def season_rules_set(
         return season
     for name in changed:
         setattr(season, name, getattr(rules, name))
-    season._history_user = by  # django-simple-history: who, and why
-    season._change_reason = "Rules changed: " + ", ".join(n.replace("_", " ") for n in changed)
+    # django-simple-history reads who and why from these attributes
+    season._history_user = by  # type: ignore[attr-defined]
+    season._change_reason = "Rules changed: " + ", ".join(n.replace("_", " ") for n in changed)  # type: ignore[attr-defined]
     season.save(update_fields=changed)
     return season
 
