@@ -1,17 +1,5 @@
-"""Reads of the scoring app: a season's table, and a fixture's result and its history.
-
-season_standings costs the same number of queries whatever the number of teams or fixtures:
-  1. the season's stamp: its game and table settings, the id of the newest result version of
-     its fixtures and of the newest change to any of its fixtures (django-simple-history);
-  2. the teams entered in the season;
-  3. only when the table is not cached for that stamp: the current result of every fixture
-     that is not void, with the fixture's teams and date, in one query.
-The table is cached under a key made of the stamp and the team ids, so a saved result (a new
-version), a voided or moved fixture (a new history row), a team entered or withdrawn, or a
-change to the points or the tie-breakers gives a new key: the table shows it at once.
-Results are append-only versions (never deleted) and fixtures change through save(), which
-is what keeps the stamp honest.
-"""
+"""Reads of results: a fixture's current result, its versions and history, its lineup and
+audit trail, what its sheet is checked against, and the staff home's lists of fixtures."""
 
 import datetime
 from dataclasses import dataclass, field
@@ -25,15 +13,8 @@ from leagues.permissions import AnyUser, is_league_admin, staff_grants
 from leagues.selectors import team_player_ids
 from scoring.kinds import GameKind, get_kind
 from scoring.models import ResultProposal, ResultVersion
-from scoring.results.fixture_results import fixture_result, fixtures_with_results
+from scoring.results.fixture_results import MAX_ID, fixture_result, fixtures_with_results
 from scoring.results.sheets import sheet_changes
-
-CACHE_SECONDS = 24 * 60 * 60
-MAX_ID = 2**31  # ids a sheet names are looked up only below this: no query overflows
-_ROW_FIELDS = (
-    "played won drawn lost score_for score_against difference points form position shares_position"
-    " figures"
-).split()
 
 
 def fixture_current_result(*, fixture: Fixture | int) -> ResultVersion | None:

@@ -20,6 +20,7 @@ from leagues.permissions import AnyUser, ensure_can_enter_results, is_league_adm
 from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
 from scoring.results.selectors import (
+    fixture_current_result,
     fixture_day_to_come,
     fixture_player_ids,
     fixture_sheet_context,
@@ -146,7 +147,7 @@ def result_submit(
         # Only reachable when a writer went around the fixture lock: the unique constraints
         # (one number per fixture, one current version) refused the second version.
         raise ResultConflict(
-            current=_current_version(fixture_id), based_on_version=based_on_version
+            current=fixture_current_result(fixture=fixture_id), based_on_version=based_on_version
         ) from exc
 
 
@@ -169,7 +170,7 @@ def _record_version(
     if source != ResultVersion.Source.LIVE:
         _ensure_fixture_day_has_come(fixture=fixture, by=by, override=before_fixture_day)
 
-    current = _current_version(fixture.pk)
+    current = fixture_current_result(fixture=fixture.pk)
     current_number = current.number if current is not None else 0
     if type(based_on_version) is not int or based_on_version != current_number:
         raise ResultConflict(current=current, based_on_version=based_on_version)
@@ -285,11 +286,3 @@ def _locked_fixture(fixture_id: int) -> Fixture:
     after this, so two submissions for the same fixture run one after the other.
     """
     return Fixture.objects.select_for_update().get(pk=fixture_id)
-
-
-def _current_version(fixture_id: int) -> ResultVersion | None:
-    return (
-        ResultVersion.objects.select_related("created_by")
-        .filter(fixture_id=fixture_id, is_current=True)
-        .first()
-    )
