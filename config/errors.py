@@ -19,10 +19,13 @@ The engines cannot import this module (they import the standard library only): t
 """
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+
+if TYPE_CHECKING:
+    from django.forms import BaseForm
 
 
 class DomainError(Exception):
@@ -107,3 +110,13 @@ def refusal_sentence(refusal: DomainError) -> str:
     if refusal.errors:
         return " ".join(text for texts in refusal.errors.values() for text in texts)
     return refusal.detail
+
+
+def add_refusal_to_form(form: "BaseForm", refusal: DomainError) -> None:
+    """Put a refusal on a Django form: each field's sentences next to that field when the form
+    has it, the rest (and a refusal without fields) above the form."""
+    if not refusal.errors:
+        form.add_error(None, refusal.detail)
+        return
+    for field, texts in refusal.errors.items():
+        form.add_error(field if field in form.fields else None, texts)

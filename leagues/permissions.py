@@ -1,19 +1,71 @@
-"""Who may act for a venue: staff of that venue, and league admins (superusers)."""
+"""Who may do what in the league: the one definition of each role, used by every service,
+selector, page and API (docs/leagues.md, "Who is who").
 
+- A **league admin** is an active user who is a superuser or holds both the *add fixture* and
+  *delete fixture* permissions: they run the league (generate, void and move fixtures, set a
+  season's rules, record a result before its day) and act for every venue.
+- **Staff of a venue** (a StaffMembership) enter the results of that venue's fixtures.
+- A season's rules may also be set by whoever may change seasons (*change season*).
+
+`user` None means the command line, which is trusted where a service says so.
+"""
+
+from typing import TypeAlias
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 
 from .models import StaffMembership
 
+LEAGUE_ADMIN_PERMISSIONS = ("leagues.add_fixture", "leagues.delete_fixture")
+
+# Who a request or a service is acting for (request.user's type).
+AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser
+
+
+def staff_grants(*, user: AnyUser) -> "QuerySet[StaffMembership]":
+    """The venues `user` serves, as their StaffMembership rows (none for a visitor)."""
+    if isinstance(user, AnonymousUser):
+        return StaffMembership.objects.none()
+    return StaffMembership.objects.filter(user_id=user.pk)
+
+
+def _is_active(user) -> bool:
+    return user is not None and user.is_authenticated and user.is_active
+
+
+def is_league_admin(*, user) -> bool:
+    """An active superuser, or an active user holding both fixture permissions."""
+    return _is_active(user) and (
+        user.is_superuser or user.has_perms(list(LEAGUE_ADMIN_PERMISSIONS))
+    )
+
+
+def ensure_league_admin(*, user, refusal: str = "Only league admins can do this.") -> None:
+    """Raise PermissionDenied (with `refusal`) unless `user` is a league admin."""
+    if not is_league_admin(user=user):
+        raise PermissionDenied(refusal)
+
 
 def can_enter_results(*, user, venue_id: int) -> bool:
-    if not user.is_authenticated or not user.is_active:
+    """Staff of the venue, and league admins."""
+    if not _is_active(user):
         return False
-    if user.is_superuser:
+    if is_league_admin(user=user):
         return True
-    return StaffMembership.objects.filter(user=user, venue_id=venue_id).exists()
+    return staff_grants(user=user).filter(venue_id=venue_id).exists()
 
 
 def ensure_can_enter_results(*, user, venue_id: int) -> None:
     """Raise PermissionDenied unless `user` serves the venue (or is a league admin)."""
     if not can_enter_results(user=user, venue_id=venue_id):
         raise PermissionDenied("You can only enter results for fixtures at a venue you serve.")
+
+
+def can_set_season_rules(*, user) -> bool:
+    """League admins, and whoever may change seasons."""
+    return is_league_admin(user=user) or (
+        _is_active(user) and user.has_perm("leagues.change_season")
+    )

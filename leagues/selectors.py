@@ -7,20 +7,21 @@ look a row up by slug raise the model's DoesNotExist; views turn it into 404.
 """
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from .models import Entry, Fixture, League, Player, Season, Team, TeamMember, Venue
 
 
-def members_prefetch(prefix: str = "") -> Prefetch:
+def members_prefetch(prefix: str = "") -> "Prefetch[str, QuerySet[Any], str]":
     """A team's members with their players, in position order (`prefix` e.g. "home_team__")."""
     return Prefetch(f"{prefix}members", queryset=TeamMember.objects.select_related("player"))
 
 
 def team_player_ids(*, team_ids: Iterable[int]) -> dict[int, list[int]]:
-    """Each team's Player ids by position (1, then 2), as the roster is now; a team without
-    members maps to []. One query, however many teams."""
+    """Each team's Player ids in position order (team id → ids; [] for a team without
+    players): the one read of who plays for a team, as the rosters are now. One query."""
     players: dict[int, list[int]] = {team_id: [] for team_id in team_ids}
     for team_id, player_id in (
         TeamMember.objects.filter(team_id__in=players)
@@ -59,7 +60,7 @@ def season_get(*, league_slug: str, season_slug: str) -> Season:
     return Season.objects.select_related("league").get(league__slug=league_slug, slug=season_slug)
 
 
-def season_progress(*, season: Season) -> dict:
+def season_progress(*, season: Season) -> dict[str, int]:
     """How many fixtures the season has, and how many are played."""
     return Fixture.objects.filter(season=season).aggregate(
         total=Count("pk"),

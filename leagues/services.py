@@ -9,9 +9,10 @@ django-simple-history on Fixture: each write records who (`by`) and why (the cha
 """
 
 import datetime
+from collections.abc import Hashable
 from dataclasses import dataclass
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -19,12 +20,12 @@ from simple_history.utils import bulk_create_with_history
 
 from .fixtures import double_round_robin
 from .models import Entry, Fixture, Player, Season, Team, TeamMember, Venue
-from .permissions import ensure_can_enter_results
+from .permissions import AnyUser, ensure_can_enter_results, ensure_league_admin, is_league_admin
 from .selectors import team_player_ids
 
 DEFAULT_KICKOFF_TIME = datetime.time(19, 30)
 MAX_DAYS_BETWEEN_ROUNDS = 365
-REASON_MAX_LENGTH = Fixture._meta.get_field("postponed_reason").max_length
+REASON_MAX_LENGTH: int = Fixture._meta.get_field("postponed_reason").max_length  # type: ignore[assignment]  # a CharField has one
 # A void fixture's reason lives only in its history row, whose change reason holds 100.
 VOID_REASON_MAX_LENGTH = 100
 CHANGE_REASON_MAX_LENGTH = 100
@@ -33,24 +34,11 @@ CHANGE_REASON_MAX_LENGTH = 100
 # Checks shared by the services and the admin form (which shows them next to the field).
 
 
-def _is_league_admin(user) -> bool:
-    try:
-        ensure_can_manage_fixtures(user=user)
-    except PermissionDenied:
-        return False
-    return True
-
-
-def ensure_can_manage_fixtures(*, user) -> None:
-    """Generating and voiding fixtures is for league admins: superusers, or users holding
-    both the add and delete fixture permissions. `user` None means the command line."""
-    if user is None:
-        return
-    if not user.is_authenticated or not user.is_active:
-        raise PermissionDenied("Only league admins can do this.")
-    if user.is_superuser or user.has_perms(["leagues.add_fixture", "leagues.delete_fixture"]):
-        return
-    raise PermissionDenied("Only league admins can do this.")
+def ensure_can_manage_fixtures(*, user: AnyUser | None) -> None:
+    """Generating, voiding and moving fixtures is for league admins (leagues.permissions).
+    `user` None means the command line."""
+    if user is not None:
+        ensure_league_admin(user=user)
 
 
 def clean_reason(
@@ -79,11 +67,11 @@ def _lock_fixture(fixture_id: int) -> Fixture:
         raise ValidationError({"fixture_id": "There is no such fixture."})
 
 
-def _save(fixture: Fixture, *, by, reason: str, fields: list[str]) -> Fixture:
-    fixture._history_user = by
+def _save(fixture: Fixture, *, by: AnyUser | None, reason: str, fields: list[str]) -> Fixture:
+    fixture._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
     if len(reason) > CHANGE_REASON_MAX_LENGTH:  # simple-history's column holds 100
         reason = reason[: CHANGE_REASON_MAX_LENGTH - 1] + "…"
-    fixture._change_reason = reason
+    fixture._change_reason = reason  # type: ignore[attr-defined]
     fixture.save(update_fields=fields)
     return fixture
 
@@ -102,7 +90,7 @@ def fixtures_generate(
     season: Season,
     first_kickoff: datetime.datetime | None = None,
     days_between_rounds: int = 7,
-    by=None,
+    by: AnyUser | None = None,
 ) -> list[Fixture]:
     """Create the season's double round robin: round r kicks off at first_kickoff plus
     (r - 1) * days_between_rounds days, at the home team's venue.
@@ -151,11 +139,11 @@ def fixtures_generate(
         )
 
     for fixture in existing:
-        fixture._history_user = by
-        fixture._change_reason = "Replaced by generating the season's fixtures again"
+        fixture._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
+        fixture._change_reason = "Replaced by generating the season's fixtures again"  # type: ignore[attr-defined]
         fixture.delete()
 
-    teams = {entry.team_id: entry.team for entry in entries}
+    teams: dict[Hashable, Team] = {entry.team_id: entry.team for entry in entries}
     fixtures = []
     for round_ in double_round_robin(list(teams)):
         starts_at = first_kickoff + datetime.timedelta(
@@ -173,9 +161,10 @@ def fixtures_generate(
                     starts_at=starts_at,
                 )
             )
-    return bulk_create_with_history(
+    created: list[Fixture] = bulk_create_with_history(
         fixtures, Fixture, default_user=by, default_change_reason="Generated"
     )
+    return created
 
 
 # One fixture
@@ -185,7 +174,7 @@ def fixtures_generate(
 # scheduled or postponed); void is final (a league admin undoes a mistaken void by reverting the
 # fixture to an older version in its history).
 Status = Fixture.Status
-FIXTURE_TRANSITIONS = {
+FIXTURE_TRANSITIONS: dict[str, set[str]] = {
     Status.SCHEDULED: {Status.SCHEDULED, Status.POSTPONED, Status.VOID},
     Status.POSTPONED: {Status.SCHEDULED, Status.POSTPONED, Status.VOID},
     Status.PLAYED: {Status.PLAYED, Status.VOID},
@@ -204,20 +193,25 @@ class StatusChange:
     reason: str  # the postponement's or the void's reason; "" for a reschedule
 
 
-def fixture_statuses_open(*, fixture: Fixture, user) -> list[str]:
+def fixture_statuses_open(*, fixture: Fixture, user: AnyUser) -> list[str]:
     """The statuses `user` may give the fixture now, its current one first (for a form)."""
     statuses = [fixture.status]
     for status in Status.values:
         if status == fixture.status or status not in FIXTURE_TRANSITIONS[fixture.status]:
             continue
-        if status in _ADMIN_ONLY and not _is_league_admin(user):
+        if status in _ADMIN_ONLY and not is_league_admin(user=user):
             continue
         statuses.append(status)
     return statuses
 
 
 def fixture_status_change_check(
-    *, fixture: Fixture, status: str, reason: str | None, starts_at, user
+    *,
+    fixture: Fixture,
+    status: str,
+    reason: str | None,
+    starts_at: datetime.datetime | None,
+    user: AnyUser,
 ) -> StatusChange:
     """The change of `fixture` to `status` (and `starts_at`, None to keep the date), checked.
 
@@ -258,7 +252,7 @@ def fixture_status_change_check(
     return StatusChange(status, new_date, "")
 
 
-_REFUSED = {
+_REFUSED: dict[tuple[str, str], str] = {
     (Status.VOID, Status.SCHEDULED): "This fixture is void; it cannot be rescheduled.",
     (Status.VOID, Status.POSTPONED): "This fixture is void; it cannot be postponed.",
     (Status.VOID, Status.VOID): "This fixture is already void.",
@@ -269,7 +263,12 @@ _REFUSED = {
 
 @transaction.atomic
 def fixture_status_change(
-    *, fixture_id: int, status: str, reason: str | None = "", starts_at=None, by
+    *,
+    fixture_id: int,
+    status: str,
+    reason: str | None = "",
+    starts_at: datetime.datetime | None = None,
+    by: AnyUser,
 ) -> Fixture:
     """Change a fixture's status, with the reason in its history:
 
@@ -298,7 +297,7 @@ def fixture_status_change(
     return _save(fixture, by=by, reason=history, fields=["status", "postponed_reason"])
 
 
-def _reschedule(fixture: Fixture, *, starts_at: datetime.datetime, by) -> Fixture:
+def _reschedule(fixture: Fixture, *, starts_at: datetime.datetime, by: AnyUser) -> Fixture:
     before = timezone.localtime(fixture.starts_at)
     was_postponed = fixture.status == Status.POSTPONED
     fixture.starts_at = starts_at
@@ -315,7 +314,7 @@ def _reschedule(fixture: Fixture, *, starts_at: datetime.datetime, by) -> Fixtur
 
 
 @transaction.atomic
-def fixture_relocate(*, fixture_id: int, venue_id: int, by) -> Fixture:
+def fixture_relocate(*, fixture_id: int, venue_id: int, by: AnyUser) -> Fixture:
     """Move a fixture to another venue (a pub closed, a neutral venue). League admins only.
 
     Staff of the new venue then enter its result. Raises PermissionDenied for anyone but a

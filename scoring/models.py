@@ -7,6 +7,13 @@ from django.db.models import Q
 from leagues.models import Fixture, Game, Player, Venue
 
 
+class ResultVersionQuerySet(models.QuerySet["ResultVersion"]):
+    def counted(self) -> "ResultVersionQuerySet":
+        """The results that count: each fixture's current version, void fixtures left out
+        (the one definition for standings, records, figures, charts and ratings)."""
+        return self.filter(is_current=True).exclude(fixture__status=Fixture.Status.VOID)
+
+
 class ResultVersion(models.Model):
     """One saved version of a fixture's result sheet. Never edited: a correction is a new row.
 
@@ -44,6 +51,8 @@ class ResultVersion(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     note = models.CharField(max_length=250, blank=True)
+
+    objects = ResultVersionQuerySet.as_manager()
 
     class Meta:
         ordering = ["fixture", "-number"]

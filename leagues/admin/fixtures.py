@@ -14,6 +14,7 @@ from django.utils.html import format_html
 
 from .. import services
 from ..models import Fixture
+from ..permissions import is_league_admin
 from .access import HistoryAdmin, VenueScopedAdminMixin, add_service_errors
 
 
@@ -127,7 +128,7 @@ class FixtureAdmin(VenueScopedAdminMixin, HistoryAdmin):
         if obj is None or getattr(request, "_history_revert", False):
             return []
         readonly = ["season", "round", "home_team", "away_team", "postponed_reason", "results"]
-        if not request.user.is_superuser:
+        if not is_league_admin(user=request.user):  # moving a fixture is theirs
             readonly.append("venue")
         if obj.status in (Fixture.Status.PLAYED, Fixture.Status.VOID):
             readonly.append("starts_at")

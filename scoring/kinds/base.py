@@ -18,8 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS
 
+from config.errors import Invalid
 from games.engines import get_engine
 from games.engines.options import TURN_CLOCK, Option, resolve_options
 
@@ -27,12 +28,24 @@ SIDES = ("home", "away")
 MAX_SHOWN = 40  # characters of a bad value quoted back in a message
 
 
-class SheetInvalid(ValidationError):
-    """A sheet the rules do not allow. `errors` maps a field path to one plain sentence."""
+class SheetInvalid(Invalid):
+    """A sheet the rules do not allow (400). `errors` maps a field path to its sentence (one
+    per path, in a list as every refusal's field errors are).
+
+    The API answers `{"sheet": {path: [sentence]}}`: the paths are inside the request's
+    "sheet" field, and the sheet-wide problem (NON_FIELD_ERRORS) is "non_field_errors" there.
+    """
 
     def __init__(self, errors: Mapping[str, str]):
-        self.errors = dict(errors)
-        super().__init__(self.errors)
+        super().__init__(errors=errors)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "sheet": {
+                "non_field_errors" if path == NON_FIELD_ERRORS else path: messages
+                for path, messages in self.errors.items()
+            }
+        }
 
 
 # --- shapes shared with live tables, standings and pages -----------------------------------
@@ -284,18 +297,6 @@ class GameKind:
     def player_figures(self, *, player_id: int, results: list[PlayerResult]) -> list:
         """The player's own figures (PlayerFigure) over the results they appear on."""
         return []
-
-    # --- the fixture's page -------------------------------------------------------------
-
-    @property
-    def result_template(self) -> str:
-        """The template that lays out a result on the fixture's page (`result_display`)."""
-        return f"scoring/{self.game}/_result.html"
-
-    def result_display(self, *, sheet: dict, rule_options, players: Mapping[int, Any]) -> dict:
-        """What the fixture's page shows of a validated sheet, for `result_template`.
-        `players` maps the ids the sheet names to Player rows (for names and links)."""
-        return {}
 
     # --- live tables and the demo -----------------------------------------------------
 

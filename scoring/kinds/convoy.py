@@ -211,18 +211,6 @@ class ConvoyKind(GameKind):
             PlayerFigure("convoys", "Convoys", convoys, "Convoys the player's pair made."),
         ]
 
-    def result_display(self, *, sheet, rule_options, players) -> dict:
-        games = [
-            {
-                "number": number,
-                "winner": game.get("winner", ""),
-                "home_convoys": game.get("convoys", {}).get("home", 0),
-                "away_convoys": game.get("convoys", {}).get("away", 0),
-            }
-            for number, game in enumerate(sheet.get("games", []), 1)
-        ]
-        return {"games": games}
-
     # --- ratings ----------------------------------------------------------------------
 
     # --- live tables and the demo -----------------------------------------------------

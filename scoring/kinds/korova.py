@@ -305,18 +305,6 @@ class KorovaKind(GameKind):
             PlayerFigure("best_game", "Best game", min(games), "Fewest heads taken in one game."),
         ]
 
-    def result_display(self, *, sheet, rule_options, players) -> dict:
-        rounds = sheet.get("rounds", [])
-        lines, totals = [], {"home": 0, "away": 0}
-        for seat, pk in enumerate(sheet.get("players", [])):
-            side = SIDES[0] if seat < 2 else SIDES[1]
-            heads = [row[seat] for row in rounds if seat < len(row)]
-            totals[side] += sum(heads)
-            lines.append(
-                {"side": side, "player": players.get(pk), "heads": heads, "total": sum(heads)}
-            )
-        return {"players": lines, "rounds": len(rounds), "totals": totals}
-
     # --- live tables and the demo -----------------------------------------------------
 
     def fixture_table_plans(self, *, fixture_format, home_player_ids, away_player_ids):

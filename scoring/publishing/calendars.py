@@ -30,7 +30,7 @@ FIXTURE_LENGTH = datetime.timedelta(hours=3)
 REFRESH_INTERVAL = datetime.timedelta(hours=6)
 FEED_CACHE_SECONDS = 24 * 60 * 60
 
-_STATUS = {
+_STATUS: dict[str, str] = {
     Fixture.Status.SCHEDULED: "CONFIRMED",
     Fixture.Status.PLAYED: "CONFIRMED",
     Fixture.Status.POSTPONED: "TENTATIVE",

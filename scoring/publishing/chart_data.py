@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from django.utils import formats
 
-from leagues.models import Fixture, Player, Season, Team
+from leagues.models import Player, Season, Team
 from scoring.models import RatingPoint, ResultVersion
 from scoring.publishing.charts import Chart, Series
 from scoring.standings.table import ResultRecord, StandingsConfig, build_standings
@@ -17,8 +17,8 @@ from scoring.standings.table import ResultRecord, StandingsConfig, build_standin
 def season_positions_chart(*, season: Season) -> Chart | None:
     """Each team's league position after each round that has a result; None before any."""
     rows = (
-        ResultVersion.objects.filter(fixture__season_id=season.pk, is_current=True)
-        .exclude(fixture__status=Fixture.Status.VOID)
+        ResultVersion.objects.counted()
+        .filter(fixture__season_id=season.pk)
         .order_by()
         .values_list(
             "fixture__round",

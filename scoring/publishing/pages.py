@@ -129,7 +129,7 @@ def fixture_detail(request, pk):
             "kind": get_kind(fixture.season.game),
             "result": result,
             "played": played,
-            "display": fixture_result_display(fixture=fixture, result=result) if played else None,
+            "layout": fixture_result_display(fixture=fixture, result=result) if played else None,
             "entry_url": reverse("result-entry", args=[fixture.pk]) if may_enter else None,
             "history_url": reverse("result-history", args=[fixture.pk]) if may_enter else None,
         },

@@ -15,8 +15,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.engines import get_engine
 from games.engines.options import resolve_options
-from leagues.models import Fixture, Player, Season, TeamMember, Venue
+from leagues.models import Fixture, Player, Season, Venue
 from scoring.kinds import get_kind
+from scoring.results.selectors import fixture_lineup
 
 
 @dataclass(frozen=True)
@@ -40,14 +41,8 @@ def fixture_sheet(*, fixture_id: int) -> FixtureSheet:
     fixture = Fixture.objects.select_related(
         "season__league", "home_team", "away_team", "venue"
     ).get(pk=fixture_id)
-    players: dict[int, list[Player]] = {fixture.home_team_id: [], fixture.away_team_id: []}
-    for member in (
-        TeamMember.objects.filter(team_id__in=players)
-        .select_related("player")
-        .order_by("team_id", "position")
-    ):
-        players[member.team_id].append(member.player)
-    home, away = players[fixture.home_team_id], players[fixture.away_team_id]
+    lineup = fixture_lineup(fixture=fixture)
+    home, away = lineup.home, lineup.away
     by_id = {player.pk: player for player in home + away}
     game = fixture.season.game
     plans = get_kind(game).fixture_table_plans(

@@ -91,7 +91,9 @@ def venue_board(*, venue: Venue, now: datetime.datetime | None = None) -> Board:
 
 
 def _board_fixture(fixture: Fixture, now) -> BoardFixture:
-    result = fixture.current_results[0] if fixture.current_results else None
+    # the current result, prefetched into `current_results` by the board's query
+    current = fixture.current_results  # type: ignore[attr-defined]
+    result = current[0] if current else None
     if fixture.status == Fixture.Status.VOID:
         state = "void"
     elif result is not None:

@@ -11,7 +11,7 @@ from django.db.models import Count, Max, Sum
 
 from leagues.models import Fixture, Player
 from scoring.kinds import get_kind
-from scoring.models import PlayerRating, RatingRun, ResultVersion
+from scoring.models import PlayerRating, RatingRun, ResultVersion, ResultVersionQuerySet
 from scoring.ratings.games import RATED_MATCHES, not_rated
 from scoring.ratings.replay import MODEL_NAME, RatedFixture
 
@@ -20,10 +20,8 @@ from scoring.ratings.replay import MODEL_NAME, RatedFixture
 MIN_GAMES_LISTED = 5
 
 
-def _counted_versions(game: str):
-    return ResultVersion.objects.filter(
-        is_current=True, fixture__season__league__game=game
-    ).exclude(fixture__status=Fixture.Status.VOID)
+def _counted_versions(game: str) -> ResultVersionQuerySet:
+    return ResultVersion.objects.counted().filter(fixture__season__league__game=game)
 
 
 def ratings_results_stamp(*, game: str) -> str:
@@ -79,7 +77,7 @@ def ratings_table(*, game: str, min_games: int = MIN_GAMES_LISTED) -> RatingsTab
     ratings = PlayerRating.objects.filter(game=game).select_related("player")
     rows = list(ratings.filter(games__gte=min_games).order_by("-ordinal", "player__name"))
     for position, row in enumerate(rows, 1):
-        row.position = position
+        row.position = position  # type: ignore[attr-defined]  # the page's rank
     return RatingsTable(
         game=game,
         rows=rows,

@@ -1,8 +1,10 @@
 """Writes of the ratings: a game's ratings replayed from every counted result (docs/ratings.md)."""
 
 import time
+from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from scoring.kinds import all_kinds
@@ -73,7 +75,13 @@ def ratings_recompute(*, game: str, when_stale: bool = False) -> RatingRun:
     return run
 
 
-def _rows_replace(rows, *, key: tuple, values: tuple, wanted: dict) -> None:
+def _rows_replace(
+    rows: QuerySet[Any],
+    *,
+    key: tuple[str, ...],
+    values: tuple[str, ...],
+    wanted: dict[tuple[Any, ...], dict[str, Any]],
+) -> None:
     """Make `rows` hold exactly the `wanted` rows (key tuple -> the row's fields),
     writing only what differs: a new result at the end of the history changes a handful of
     rows, not the tens of thousands a game's history holds. The replay is deterministic, so

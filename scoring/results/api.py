@@ -1,14 +1,13 @@
 """REST API for results: read a fixture's result and its history,
 and submit or correct a result.
 
-Writes go through scoring.results.services.result_submit, the same service (permission, lock, version
-check, sheet validation) as the staff form; this module only maps its exceptions to HTTP:
-SheetInvalid → 400 naming the sheet field, PermissionDenied → 403, ResultConflict → 409 with
-the current version, FixtureNotOpen → 409, BeforeFixtureDay → 409 naming the fixture's day,
-unknown fixture → 404.
+Writes go through scoring.results.services.result_submit, the same service (permission, lock,
+version check, sheet validation) as the staff form. Its refusals carry their own answers
+(config/errors.py) and the API's exception handler sends them: SheetInvalid → 400 naming the
+sheet field, PermissionDenied → 403, ResultConflict → 409 with the current version,
+FixtureNotOpen → 409, BeforeFixtureDay → 409 naming the fixture's day, unknown fixture → 404.
 """
 
-from django.core.exceptions import NON_FIELD_ERRORS
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -29,10 +28,14 @@ from leagues.models import Fixture
 from leagues.permissions import can_enter_results, ensure_can_enter_results
 from scoring.kinds import all_kinds
 from scoring.models import ResultVersion
-from scoring.results.selectors import fixture_current_result, fixture_result_history
-from scoring.results.services import BeforeFixtureDay, FixtureNotOpen, ResultConflict, result_submit
+from scoring.results.selectors import (
+    fixture_current_result,
+    fixture_result_history,
+    result_version_json,
+)
+from scoring.results.services import NOTE_MAX_LENGTH, result_submit
 from scoring.results.sheet_serializers import SHEET_SERIALIZERS
-from scoring.results.sheets import SheetInvalid, unstorable_character
+from scoring.results.sheets import unstorable_character
 
 # The sheet in the OpenAPI schema: one component per game (KorovaSheet, ConquianSheet,
 # ConvoySheet, ...), each declared by its kind; the fixture's game decides which applies.
@@ -58,8 +61,10 @@ class ResultVersionOutputSerializer(serializers.ModelSerializer):
     fixture = serializers.IntegerField(source="fixture_id")
     version = serializers.IntegerField(source="number")
     sheet = SavedSheetField(help_text="The game's result sheet: the shape of the fixture's game.")
-    created_by = serializers.SerializerMethodField(
-        help_text="Who saved it: shown to staff of the fixture's venue and admins, else null."
+    created_by = serializers.CharField(
+        allow_null=True,
+        read_only=True,
+        help_text="Who saved it: shown to staff of the fixture's venue and admins, else null.",
     )
 
     class Meta:
@@ -78,11 +83,12 @@ class ResultVersionOutputSerializer(serializers.ModelSerializer):
             "created_by",
         ]
 
-    @extend_schema_field(serializers.CharField(allow_null=True))
-    def get_created_by(self, version) -> str | None:
-        if not self.context.get("show_author") or version.created_by is None:
-            return None
-        return version.created_by.get_username()
+    def to_representation(self, instance):
+        # The fields above describe the schema; the body is the results' own JSON of a
+        # version, which a ResultConflict carries too.
+        return result_version_json(
+            version=instance, show_author=bool(self.context.get("show_author"))
+        )
 
 
 class SheetErrorOutputSerializer(serializers.Serializer):
@@ -122,10 +128,6 @@ class ConflictOutputSerializer(serializers.Serializer):
 
 def _show_author(request, fixture: Fixture) -> bool:
     return can_enter_results(user=request.user, venue_id=fixture.venue_id)
-
-
-def _version_data(version: ResultVersion, *, show_author: bool) -> dict:
-    return ResultVersionOutputSerializer(version, context={"show_author": show_author}).data
 
 
 # ---- Submit and read a fixture's result -------------------------------------------------------
@@ -175,7 +177,7 @@ class ResultSubmitInputSerializer(serializers.Serializer):
         "version's number for a correction.",
     )
     note = serializers.CharField(
-        max_length=ResultVersion._meta.get_field("note").max_length,
+        max_length=NOTE_MAX_LENGTH,
         required=False,
         allow_blank=True,
         default="",
@@ -225,7 +227,9 @@ class FixtureResultApi(APIView):
                 {"detail": "No result has been entered for this fixture yet."},
                 status=status.HTTP_404_NOT_FOUND,
             )
-        return Response(_version_data(version, show_author=_show_author(request, fixture)))
+        return Response(
+            result_version_json(version=version, show_author=_show_author(request, fixture))
+        )
 
     @extend_schema(
         tags=["results"],
@@ -261,51 +265,18 @@ class FixtureResultApi(APIView):
         given = ResultSubmitInputSerializer(data=request.data)
         if not given.is_valid():
             return Response(_input_errors(given.errors), status=status.HTTP_400_BAD_REQUEST)
-        try:
-            version = result_submit(
-                fixture_id=fixture.pk,
-                sheet=given.validated_data["sheet"],
-                based_on_version=given.validated_data["based_on_version"],
-                by=request.user,
-                source=ResultVersion.Source.API,
-                note=given.validated_data["note"],
-                before_fixture_day=given.validated_data["before_fixture_day"],
-            )
-        except SheetInvalid as exc:
-            return Response(_sheet_errors(exc), status=status.HTTP_400_BAD_REQUEST)
-        except ResultConflict as exc:
-            current = exc.current
-            return Response(
-                {
-                    "detail": str(exc),
-                    "based_on_version": [
-                        f"The current version is {current.number if current else 0}; you sent "
-                        f"{given.validated_data['based_on_version']}. Reload the result and "
-                        "apply your change to it."
-                    ],
-                    "current_version": (
-                        _version_data(current, show_author=True) if current else None
-                    ),
-                },
-                status=status.HTTP_409_CONFLICT,
-            )
-        except FixtureNotOpen as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
-        except BeforeFixtureDay as exc:
-            return Response(
-                {
-                    "detail": str(exc),
-                    "code": "before_fixture_day",
-                    "fixture_day": exc.fixture_day.isoformat(),
-                    "before_fixture_day": [
-                        "A league admin may record it earlier with before_fixture_day: true."
-                    ],
-                },
-                status=status.HTTP_409_CONFLICT,
-            )
-        except Fixture.DoesNotExist:
-            return Response({"detail": "No such fixture."}, status=status.HTTP_404_NOT_FOUND)
-        return Response(_version_data(version, show_author=True), status=status.HTTP_201_CREATED)
+        version = result_submit(
+            fixture_id=fixture.pk,
+            sheet=given.validated_data["sheet"],
+            based_on_version=given.validated_data["based_on_version"],
+            by=request.user,
+            source=ResultVersion.Source.API,
+            note=given.validated_data["note"],
+            before_fixture_day=given.validated_data["before_fixture_day"],
+        )
+        return Response(
+            result_version_json(version=version, show_author=True), status=status.HTTP_201_CREATED
+        )
 
 
 def _input_errors(errors) -> dict:
@@ -313,19 +284,6 @@ def _input_errors(errors) -> dict:
     body = dict(errors)
     if isinstance(body.get("sheet"), list):
         body["sheet"] = {"non_field_errors": body["sheet"]}
-    return body
-
-
-def _sheet_errors(exc: SheetInvalid) -> dict:
-    """{"sheet": {path: [message]}}; a problem with the note is reported under "note"."""
-    body: dict = {}
-    for path, message in exc.errors.items():
-        messages = message if isinstance(message, list) else [str(message)]
-        if path == "note":
-            body["note"] = messages
-        else:
-            key = "non_field_errors" if path == NON_FIELD_ERRORS else path
-            body.setdefault("sheet", {})[key] = messages
     return body
 
 
@@ -342,6 +300,9 @@ class ResultHistoryVersionOutputSerializer(ResultVersionOutputSerializer):
 
     class Meta(ResultVersionOutputSerializer.Meta):
         fields = [*ResultVersionOutputSerializer.Meta.fields, "changes"]
+
+    def to_representation(self, instance):
+        return {**super().to_representation(instance), "changes": self.get_changes(instance)}
 
     @extend_schema_field(SheetChangeOutputSerializer(many=True))
     def get_changes(self, version) -> list[dict]:

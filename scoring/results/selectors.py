@@ -1,35 +1,20 @@
-"""Reads of the scoring app: a season's table, and a fixture's result and its history.
-
-season_standings costs the same number of queries whatever the number of teams or fixtures:
-  1. the season's stamp: its game and table settings, the id of the newest result version of
-     its fixtures and of the newest change to any of its fixtures (django-simple-history);
-  2. the teams entered in the season;
-  3. only when the table is not cached for that stamp: the current result of every fixture
-     that is not void, with the fixture's teams and date, in one query.
-The table is cached under a key made of the stamp and the team ids, so a saved result (a new
-version), a voided or moved fixture (a new history row), a team entered or withdrawn, or a
-change to the points or the tie-breakers gives a new key: the table shows it at once.
-Results are append-only versions (never deleted) and fixtures change through save(), which
-is what keeps the stamp honest.
-"""
+"""Reads of results: a fixture's current result, its versions and history, its lineup and
+audit trail, what its sheet is checked against, and the staff home's lists of fixtures."""
 
 import datetime
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from leagues.models import Fixture, Player, Season, StaffMembership, Team, TeamMember
-from scoring.kinds import get_kind
+from leagues.models import Fixture, Player, Season, Team, TeamMember
+from leagues.permissions import AnyUser, is_league_admin, staff_grants
+from leagues.selectors import team_player_ids
+from scoring.kinds import GameKind, get_kind
 from scoring.models import ResultProposal, ResultVersion
-from scoring.results.fixture_results import fixture_result, fixtures_with_results
+from scoring.results.fixture_results import MAX_ID, fixture_result, fixtures_with_results
 from scoring.results.sheets import sheet_changes
-
-CACHE_SECONDS = 24 * 60 * 60
-MAX_ID = 2**31  # ids a sheet names are looked up only below this: no query overflows
-_ROW_FIELDS = (
-    "played won drawn lost score_for score_against difference points form position shares_position"
-    " figures"
-).split()
 
 
 def fixture_current_result(*, fixture: Fixture | int) -> ResultVersion | None:
@@ -39,6 +24,45 @@ def fixture_current_result(*, fixture: Fixture | int) -> ResultVersion | None:
         .filter(fixture_id=_pk(fixture), is_current=True)
         .first()
     )
+
+
+class ResultVersionJson(TypedDict):
+    """One saved version of a fixture's result as the API shows it (docs/api.md)."""
+
+    fixture: int
+    version: int
+    is_current: bool
+    home_score: int
+    away_score: int
+    winner: str
+    sheet: dict[str, Any]
+    source: str
+    note: str
+    created_at: str
+    created_by: str | None
+
+
+def result_version_json(*, version: ResultVersion, show_author: bool) -> ResultVersionJson:
+    """The version as JSON; its author's name only when `show_author` (staff of the venue and
+    league admins). Built here, not by the API's serializer, so that a refusal raised below the
+    API (ResultConflict's current version) carries the same body the API answers."""
+    created_at = timezone.localtime(version.created_at).isoformat()
+    if created_at.endswith("+00:00"):  # as DRF writes UTC
+        created_at = created_at[: -len("+00:00")] + "Z"
+    author = version.created_by if show_author else None
+    return {
+        "fixture": version.fixture_id,
+        "version": version.number,
+        "is_current": version.is_current,
+        "home_score": version.home_score,
+        "away_score": version.away_score,
+        "winner": version.winner,
+        "sheet": version.sheet,
+        "source": version.source,
+        "note": version.note,
+        "created_at": created_at,
+        "created_by": author.get_username() if author is not None else None,
+    }
 
 
 def fixture_open_proposal(*, fixture: Fixture | int) -> ResultProposal | None:
@@ -70,13 +94,16 @@ def fixture_result_history(*, fixture: Fixture | int) -> list[ResultVersion]:
     )
     previous = None
     for version in versions:
-        version.changes = [] if previous is None else sheet_changes(previous.sheet, version.sheet)
+        changes: list[tuple[str, object, object]] = (
+            [] if previous is None else sheet_changes(previous.sheet, version.sheet)
+        )
+        version.changes = changes  # type: ignore[attr-defined]  # what the pages read
         previous = version
     versions.reverse()
     return versions
 
 
-def _pk(fixture) -> int:
+def _pk(fixture: Fixture | int) -> int:
     return fixture.pk if isinstance(fixture, Fixture) else int(fixture)
 
 
@@ -84,23 +111,23 @@ def _pk(fixture) -> int:
 class Lineup:
     """The fixture's teams and their players by position: home 1, home 2, away 1, away 2."""
 
-    home_team: object
-    away_team: object
-    home: list = field(default_factory=list)  # Player objects, position 1 then 2
-    away: list = field(default_factory=list)
+    home_team: Team
+    away_team: Team
+    home: list[Player] = field(default_factory=list)  # position 1 then 2
+    away: list[Player] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
         return len(self.home) == 2 and len(self.away) == 2
 
     @property
-    def players(self) -> list:
+    def players(self) -> list[Player]:
         return [*self.home, *self.away]
 
     def roster(self, side: str) -> dict[int, str]:
         return {player.pk: player.name for player in (self.home if side == "home" else self.away)}
 
-    def team(self, side: str):
+    def team(self, side: str) -> Team:
         return self.home_team if side == "home" else self.away_team
 
 
@@ -118,7 +145,7 @@ def fixture_lineup(*, fixture: Fixture) -> Lineup:
     return lineup
 
 
-def sheet_player_names(*, game: str, lineup: Lineup, sheets: list) -> dict[int, str]:
+def sheet_player_names(*, game: str, lineup: Lineup, sheets: list[Any]) -> dict[int, str]:
     """Names of the fixture's players and of anyone else named on the sheets shown."""
     names = {player.pk: player.name for player in lineup.players}
     kind = get_kind(game)
@@ -131,7 +158,7 @@ def sheet_player_names(*, game: str, lineup: Lineup, sheets: list) -> dict[int, 
     return names
 
 
-def fixture_audit_trail(*, fixture: Fixture) -> list[dict]:
+def fixture_audit_trail(*, fixture: Fixture) -> list[dict[str, Any]]:
     """The fixture's own audit trail (status, date, round) from django-simple-history."""
     records = list(
         fixture.history.select_related("history_user").order_by("-history_date", "-history_id")[:50]
@@ -177,14 +204,12 @@ def _today_bounds() -> tuple[datetime.datetime, datetime.datetime]:
 FIXTURE_AUDIT_FIELDS = ["status", "postponed_reason", "starts_at", "round"]
 
 
-def staff_venue_names(*, user) -> list[str] | None:
+def staff_venue_names(*, user: AnyUser) -> list[str] | None:
     """Names of the venues `user` serves; None for a league admin, who may act for all."""
-    if user.is_superuser:
+    if is_league_admin(user=user):
         return None
     return list(
-        StaffMembership.objects.filter(user=user)
-        .order_by("venue__name")
-        .values_list("venue__name", flat=True)
+        staff_grants(user=user).order_by("venue__name").values_list("venue__name", flat=True)
     )
 
 
@@ -195,19 +220,17 @@ class StaffSection:
 
     title: str
     key: str
-    fixtures: list
+    fixtures: list[Fixture]
     folded: bool = False
 
 
-def staff_fixture_sections(*, user, limit: int) -> list[StaffSection]:
+def staff_fixture_sections(*, user: AnyUser, limit: int) -> list[StaffSection]:
     """The staff home's lists at the venues `user` serves (all venues for a league admin), the
     fixtures carrying their `.current` result: tonight's fixtures, those waiting for a result
     (an earlier day, not played), recent results, and the fixtures coming up (folded)."""
     fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
-    if not user.is_superuser:
-        fixtures = fixtures.filter(
-            venue_id__in=StaffMembership.objects.filter(user=user).values("venue_id")
-        )
+    if not is_league_admin(user=user):
+        fixtures = fixtures.filter(venue_id__in=staff_grants(user=user).values("venue_id"))
     today, tomorrow = _today_bounds()
     tonight = fixtures.filter(starts_at__gte=today, starts_at__lt=tomorrow)
     waiting = fixtures.filter(starts_at__lt=today).exclude(status=Fixture.Status.PLAYED)
@@ -234,20 +257,20 @@ def staff_fixture_sections(*, user, limit: int) -> list[StaffSection]:
     ]
 
 
-def _with_results(fixtures, limit: int) -> list[Fixture]:
-    fixtures = list(fixtures_with_results(fixtures)[:limit])
-    for fixture in fixtures:
-        fixture.current = fixture_result(fixture)
-    return fixtures
+def _with_results(fixtures: QuerySet[Fixture], limit: int) -> list[Fixture]:
+    listed: list[Fixture] = list(fixtures_with_results(fixtures)[:limit])
+    for fixture in listed:
+        fixture.current = fixture_result(fixture)  # type: ignore[attr-defined]  # the pages'
+    return listed
 
 
-def fixture_sheet_context(*, fixture: Fixture, kind, sheet) -> dict:
+def fixture_sheet_context(*, fixture: Fixture, kind: GameKind, sheet: object) -> dict[str, Any]:
     """What a fixture's sheet is checked against besides itself: the season's rules, the
     players of each team (id → name), the teams' names, and the names of anyone else the
     sheet lists. The staff page's preview checks with exactly this, so it shows what Save
     would say."""
     season = Season.objects.get(pk=fixture.season_id)
-    rosters = {fixture.home_team_id: {}, fixture.away_team_id: {}}
+    rosters: dict[int, dict[int, str]] = {fixture.home_team_id: {}, fixture.away_team_id: {}}
     for team_id, player_id, name in TeamMember.objects.filter(
         team_id__in=rosters.keys()
     ).values_list("team_id", "player_id", "player__name"):
@@ -272,12 +295,5 @@ def fixture_player_ids(*, fixture: Fixture) -> dict[str, list[int]]:
     """The two teams' player ids by position, as they are now: who plays the fixture, kept
     with each result version (ResultVersion.lineup) so a later roster change rewrites nothing
     already played."""
-    lineup = {"home": [], "away": []}
-    sides = {fixture.home_team_id: "home", fixture.away_team_id: "away"}
-    for team_id, player_id in (
-        TeamMember.objects.filter(team_id__in=sides)
-        .order_by("position")
-        .values_list("team_id", "player_id")
-    ):
-        lineup[sides[team_id]].append(player_id)
-    return lineup
+    players = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
+    return {"home": players[fixture.home_team_id], "away": players[fixture.away_team_id]}

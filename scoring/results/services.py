@@ -7,20 +7,28 @@ second one finds the version changed under it and gets `ResultConflict`, with no
 """
 
 import datetime
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
+from config.errors import Conflict, Invalid
 from leagues.models import Fixture, Season
-from leagues.permissions import ensure_can_enter_results
-from scoring.kinds import SheetInvalid, get_kind
+from leagues.permissions import AnyUser, ensure_can_enter_results, is_league_admin
+from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
-from scoring.results.selectors import fixture_day_to_come, fixture_player_ids, fixture_sheet_context
+from scoring.results.selectors import (
+    fixture_current_result,
+    fixture_day_to_come,
+    fixture_player_ids,
+    fixture_sheet_context,
+    result_version_json,
+)
 from scoring.results.sheets import unstorable_character, validate_sheet
 
-NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
+NOTE_MAX_LENGTH: int = ResultVersion._meta.get_field("note").max_length  # type: ignore[assignment]  # a CharField has one
 
 # Sent inside result_submit's transaction once a version is written, with `game` and `version`:
 # results sit below ratings and do not know them, so ratings listen (scoring/apps.py) and queue
@@ -28,11 +36,12 @@ NOTE_MAX_LENGTH = ResultVersion._meta.get_field("note").max_length
 result_recorded = Signal()
 
 
-class ResultConflict(Exception):
-    """Someone saved a newer version of the result since the form was loaded.
+class ResultConflict(Conflict):
+    """Someone saved a newer version of the result since the form was loaded (409).
 
     `current` is the version saved now (None if there is none, e.g. the form claimed a version
-    that does not exist); `based_on_version` is the number the caller started from.
+    that does not exist); `based_on_version` is the number the caller started from. The API's
+    body carries both: the current version as JSON, to start again from.
     """
 
     def __init__(self, *, current: ResultVersion | None, based_on_version: int | None = None):
@@ -41,34 +50,58 @@ class ResultConflict(Exception):
         number = current.number if current is not None else 0
         super().__init__(
             f"The result was saved by someone else meanwhile: you started from version "
-            f"{based_on_version}, the saved result is now version {number}."
+            f"{based_on_version}, the saved result is now version {number}.",
+            extra={
+                "based_on_version": [
+                    f"The current version is {number}; you sent {based_on_version}. Reload "
+                    "the result and apply your change to it."
+                ],
+                "current_version": (
+                    result_version_json(version=current, show_author=True)
+                    if current is not None
+                    else None
+                ),
+            },
         )
 
 
-class FixtureNotOpen(Exception):
-    """The fixture takes no result: it is void."""
+class FixtureNotOpen(Conflict):
+    """The fixture takes no result: it is void (409)."""
 
 
-class BeforeFixtureDay(Exception):
+class BeforeFixtureDay(Conflict):
     """The fixture's day has not come: a result for it is refused (a league admin may override).
 
-    `fixture_day` is the local date the fixture is played on; `waiting` says what waits for it.
+    `fixture_day` is the local date the fixture is played on; `waiting` says what waits for it;
+    `override` (a sentence) tells a client how to go ahead anyway, where one may.
     """
 
-    def __init__(self, *, fixture_day: datetime.date, waiting: str = "its result can be entered"):
+    code = "before_fixture_day"
+
+    def __init__(
+        self,
+        *,
+        fixture_day: datetime.date,
+        waiting: str = "its result can be entered",
+        override: str | None = None,
+    ):
         self.fixture_day = fixture_day
+        extra: dict[str, object] = {"fixture_day": fixture_day.isoformat()}
+        if override is not None:
+            extra["before_fixture_day"] = [override]
         super().__init__(
             f"This fixture is on {fixture_day:%a} {fixture_day.day} {fixture_day:%b %Y}: "
-            f"{waiting} from that day on."
+            f"{waiting} from that day on.",
+            extra=extra,
         )
 
 
 def result_submit(
     *,
     fixture_id: int,
-    sheet: dict,
+    sheet: dict[str, Any],
     based_on_version: int,
-    by,
+    by: AnyUser | None,
     source: str = ResultVersion.Source.STAFF,
     note: str = "",
     before_fixture_day: bool = False,
@@ -94,6 +127,7 @@ def result_submit(
       ResultConflict    the current version is not `based_on_version` (someone saved meanwhile);
       SheetInvalid      the sheet breaks the game's rules or names players not in the fixture
                         (errors map a field path to a plain message);
+      Invalid           the note is too long or holds what cannot be stored (field "note");
       Fixture.DoesNotExist  no such fixture.
     Nothing is written when any of these is raised.
     """
@@ -113,7 +147,7 @@ def result_submit(
         # Only reachable when a writer went around the fixture lock: the unique constraints
         # (one number per fixture, one current version) refused the second version.
         raise ResultConflict(
-            current=_current_version(fixture_id), based_on_version=based_on_version
+            current=fixture_current_result(fixture=fixture_id), based_on_version=based_on_version
         ) from exc
 
 
@@ -121,9 +155,9 @@ def result_submit(
 def _record_version(
     *,
     fixture_id: int,
-    sheet: dict,
+    sheet: dict[str, Any],
     based_on_version: int,
-    by,
+    by: AnyUser | None,
     source: str,
     note: str,
     before_fixture_day: bool,
@@ -136,16 +170,16 @@ def _record_version(
     if source != ResultVersion.Source.LIVE:
         _ensure_fixture_day_has_come(fixture=fixture, by=by, override=before_fixture_day)
 
-    current = _current_version(fixture.pk)
+    current = fixture_current_result(fixture=fixture.pk)
     current_number = current.number if current is not None else 0
     if type(based_on_version) is not int or based_on_version != current_number:
         raise ResultConflict(current=current, based_on_version=based_on_version)
 
     if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
-        raise SheetInvalid({"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
+        raise Invalid(errors={"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
     bad = unstorable_character(note)
     if bad:
-        raise SheetInvalid({"note": f"A note cannot hold {bad}."})
+        raise Invalid(errors={"note": f"A note cannot hold {bad}."})
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
     kind = get_kind(season.game)
     context = fixture_sheet_context(fixture=fixture, kind=kind, sheet=sheet)
@@ -167,13 +201,13 @@ def _record_version(
         lineup=fixture_player_ids(fixture=fixture),
         is_current=True,
         source=source,
-        created_by=by,
+        created_by_id=None if by is None else by.pk,
         note=note.strip(),
     )
     if fixture.status != Fixture.Status.PLAYED:
         fixture.status = Fixture.Status.PLAYED
         fixture.postponed_reason = ""
-        fixture._history_user = by  # django-simple-history: who changed the fixture
+        fixture._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
         fixture.save(update_fields=["status", "postponed_reason"])
     result_recorded.send(sender=ResultVersion, game=season.game, version=version)
     return version
@@ -191,7 +225,7 @@ def ensure_fixture_day_has_come(
 
 @transaction.atomic
 def result_propose(
-    *, fixture_id: int, sheet: dict, based_on_version: int, source: str, note: str = ""
+    *, fixture_id: int, sheet: dict[str, Any], based_on_version: int, source: str, note: str = ""
 ) -> ResultProposal:
     """Keep a result that met a newer version than the one it was begun from (result_submit
     raised ResultConflict, and no one is at a form to merge it: a live table's game) as a
@@ -215,7 +249,7 @@ def result_propose(
 
 
 @transaction.atomic
-def result_proposals_dismiss(*, fixture_id: int, by) -> int:
+def result_proposals_dismiss(*, fixture_id: int, by: AnyUser) -> int:
     """Staff keep the fixture's current result: its open proposals are decided, none taken.
     Returns how many were open. Raises PermissionDenied unless `by` serves the venue."""
     fixture = _locked_fixture(fixture_id)
@@ -223,20 +257,23 @@ def result_proposals_dismiss(*, fixture_id: int, by) -> int:
     return _proposals_decide(fixture=fixture, by=by)
 
 
-def _proposals_decide(*, fixture: Fixture, by) -> int:
+def _proposals_decide(*, fixture: Fixture, by: AnyUser | None) -> int:
     return ResultProposal.objects.filter(fixture=fixture, decided_at__isnull=True).update(
         decided_at=timezone.now(), decided_by=by
     )
 
 
-def _ensure_fixture_day_has_come(*, fixture: Fixture, by, override: bool) -> None:
+def _ensure_fixture_day_has_come(*, fixture: Fixture, by: AnyUser | None, override: bool) -> None:
     """A person's result waits for the fixture's day; a live table's is the game as played."""
     try:
         ensure_fixture_day_has_come(fixture=fixture)
-    except BeforeFixtureDay:
+    except BeforeFixtureDay as early:
         if not override:
-            raise
-        if not getattr(by, "is_superuser", False):
+            raise BeforeFixtureDay(
+                fixture_day=early.fixture_day,
+                override="A league admin may record it earlier with before_fixture_day: true.",
+            ) from None
+        if not is_league_admin(user=by):
             raise PermissionDenied(
                 "Only a league admin may record a result before the fixture's day."
             ) from None
@@ -249,11 +286,3 @@ def _locked_fixture(fixture_id: int) -> Fixture:
     after this, so two submissions for the same fixture run one after the other.
     """
     return Fixture.objects.select_for_update().get(pk=fixture_id)
-
-
-def _current_version(fixture_id: int) -> ResultVersion | None:
-    return (
-        ResultVersion.objects.select_related("created_by")
-        .filter(fixture_id=fixture_id, is_current=True)
-        .first()
-    )

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_http_methods
 
+from config.errors import Invalid, add_refusal_to_form
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 from scoring.kinds import SheetInvalid, get_kind
@@ -158,10 +159,10 @@ def _entry_save(request, grid, current):
             note=form.cleaned_data.get("note", ""),
         )
     except SheetInvalid as invalid:
-        errors = dict(invalid.errors)
-        if "note" in errors:
-            form.add_error("note", errors.pop("note"))
-        grid.add_errors(errors)
+        grid.add_errors(invalid.errors)
+        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    except Invalid as invalid:  # the note
+        add_refusal_to_form(form, invalid)
         return _sheet_page(request, grid=grid, form=form, current=current, status=400)
     except services.BeforeFixtureDay as early:
         # The day is checked before the sheet: check the sheet too, so that the page says

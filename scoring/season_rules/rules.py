@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from leagues.models import Season
+from leagues.permissions import can_set_season_rules
 from scoring.kinds import get_kind
 from scoring.models import ResultVersion
 from scoring.standings.tiebreakers import TIE_BREAKERS, tie_breaker_chain
@@ -38,13 +39,10 @@ def sentence(error: Exception) -> str:
 
 
 def ensure_can_set_season_rules(*, user) -> None:
-    """League admins set a season's rules: superusers, or users who may change seasons.
-    `user` None means the command line."""
-    if user is None:
+    """League admins and whoever may change seasons set a season's rules
+    (leagues.permissions.can_set_season_rules). `user` None means the command line."""
+    if user is None or can_set_season_rules(user=user):
         return
-    if user.is_authenticated and user.is_active:
-        if user.is_superuser or user.has_perm("leagues.change_season"):
-            return
     raise PermissionDenied("Only league admins can change a season's rules.")
 
 
@@ -157,8 +155,9 @@ def season_rules_set(
         return season
     for name in changed:
         setattr(season, name, getattr(rules, name))
-    season._history_user = by  # django-simple-history: who, and why
-    season._change_reason = "Rules changed: " + ", ".join(n.replace("_", " ") for n in changed)
+    # django-simple-history reads who and why from these attributes
+    season._history_user = by  # type: ignore[attr-defined]
+    season._change_reason = "Rules changed: " + ", ".join(n.replace("_", " ") for n in changed)  # type: ignore[attr-defined]
     season.save(update_fields=changed)
     return season
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from leagues.models import Fixture, Player, Season, TeamMember
+from leagues.models import Player, Season, TeamMember
 from scoring.kinds import PlayerFigure, PlayerResult, StandingsColumn, all_kinds, get_kind
 from scoring.models import ResultVersion
 from scoring.standings.selectors import season_standings
@@ -69,8 +69,7 @@ def player_figures_by_game(*, player: Player | int) -> list[PlayerGameFigures]:
     player_id = player.pk if isinstance(player, Player) else int(player)
     team_ids = set(TeamMember.objects.filter(player_id=player_id).values_list("team_id", flat=True))
     versions = (
-        ResultVersion.objects.filter(is_current=True)
-        .exclude(fixture__status=Fixture.Status.VOID)
+        ResultVersion.objects.counted()
         .filter(Q(fixture__home_team_id__in=team_ids) | Q(fixture__away_team_id__in=team_ids))
         .values_list(
             "sheet",

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from django.db.models import Q
 
-from leagues.models import Fixture, Game
+from leagues.models import Game
 from scoring.kinds import get_kind
 from scoring.models import ResultVersion
 from scoring.standings.table import ResultRecord, StandingRow, StandingsConfig, build_standings
@@ -29,8 +29,7 @@ class GameRecord:
 def _counted_results(team_ids: set[int]):
     """The current results of these teams' fixtures that count (not void), oldest first."""
     return (
-        ResultVersion.objects.filter(is_current=True)
-        .exclude(fixture__status=Fixture.Status.VOID)
+        ResultVersion.objects.counted()
         .filter(Q(fixture__home_team_id__in=team_ids) | Q(fixture__away_team_id__in=team_ids))
         .order_by("fixture__starts_at", "fixture_id")
     )

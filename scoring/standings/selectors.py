@@ -14,6 +14,7 @@ is what keeps the stamp honest.
 """
 
 import hashlib
+from typing import Any
 
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
@@ -64,7 +65,7 @@ def season_standings(*, season: Season, use_cache: bool = True) -> list[Standing
     return rows
 
 
-def _season_stamp(season_id: int) -> dict:
+def _season_stamp(season_id: int) -> dict[str, Any]:
     """The season's table settings and what changes whenever its table may change: one query."""
     newest_version = (
         ResultVersion.objects.filter(fixture__season_id=OuterRef("pk"))
@@ -96,7 +97,9 @@ def _season_stamp(season_id: int) -> dict:
     )
 
 
-def _cache_key(season_id: int, stamp: dict, config: StandingsConfig, teams: list) -> str:
+def _cache_key(
+    season_id: int, stamp: dict[str, Any], config: StandingsConfig, teams: list[Team]
+) -> str:
     digest = hashlib.sha256(
         repr(
             (
@@ -110,14 +113,16 @@ def _cache_key(season_id: int, stamp: dict, config: StandingsConfig, teams: list
     return f"roundel:standings:{season_id}:{digest}"
 
 
-def _season_records(season_id: int, *, game: str, rule_options) -> list[ResultRecord]:
+def _season_records(
+    season_id: int, *, game: str, rule_options: dict[str, Any]
+) -> list[ResultRecord]:
     """The current result of every fixture of the season that is not void, with what it adds
     to the kind's own columns when those come from the sheets."""
     kind = get_kind(game)
     with_sheets = bool(kind.figure_columns)
     rows = (
-        ResultVersion.objects.filter(fixture__season_id=season_id, is_current=True)
-        .exclude(fixture__status=Fixture.Status.VOID)
+        ResultVersion.objects.counted()
+        .filter(fixture__season_id=season_id)
         .order_by()  # build_standings orders them by date: no join for the models' ordering
         .values_list(
             "fixture_id",

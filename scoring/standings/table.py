@@ -170,7 +170,7 @@ def build_standings(
         row.difference = game_difference(config.game, row.score_for, row.score_against)
         row.form = results[row.team_id][-FORM_LENGTH:]
     context = StandingsContext(config, records)
-    ordered = []
+    ordered: list[StandingRow] = []
     for group in order_rows(list(rows.values()), chain, context):
         position = len(ordered) + 1
         for row in group:

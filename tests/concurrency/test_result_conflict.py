@@ -233,13 +233,13 @@ def test_control_without_the_lock_both_requests_pass_the_version_check(
     read_together = threading.Barrier(2)
     reads = []
     reads_lock = threading.Lock()
-    real_current = services._current_version
+    real_current = services.fixture_current_result
 
     def unlocked_fixture(fixture_id):
         return Fixture.objects.get(pk=fixture_id)  # the same read, without select_for_update
 
-    def current_version_read_together(fixture_id):
-        current = real_current(fixture_id)
+    def current_version_read_together(*, fixture):
+        current = real_current(fixture=fixture)
         with reads_lock:
             reads.append(current.number if current else 0)
             first_two = len(reads) <= 2
@@ -248,7 +248,7 @@ def test_control_without_the_lock_both_requests_pass_the_version_check(
         return current
 
     monkeypatch.setattr(services, "_locked_fixture", unlocked_fixture)
-    monkeypatch.setattr(services, "_current_version", current_version_read_together)
+    monkeypatch.setattr(services, "fixture_current_result", current_version_read_together)
     path = reverse("result-entry", args=[fixture.pk])
 
     for number in range(1, ROUNDS + 1):

@@ -3,18 +3,39 @@ RATED_MATCHES.get(game, not_rated)(sheet=..., rule_options=..., home_player_ids=
 away_player_ids=...) gives the games of a validated sheet as OpenSkill matches, in the order
 they were played (docs/ratings.md)."""
 
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
 from leagues.models import Game
 from scoring.kinds.registry import GameRegistry
+from scoring.ratings.replay import RatedMatch
 
 from . import conquian, convoy, korova
 
 
-def not_rated(*, sheet, rule_options, home_player_ids, away_player_ids) -> list:
+class RatedMatches(Protocol):
+    def __call__(
+        self,
+        *,
+        sheet: Mapping[str, Any],
+        rule_options: Mapping[str, Any],
+        home_player_ids: Sequence[int],
+        away_player_ids: Sequence[int],
+    ) -> Sequence[RatedMatch]: ...
+
+
+def not_rated(
+    *,
+    sheet: Mapping[str, Any],
+    rule_options: Mapping[str, Any],
+    home_player_ids: Sequence[int],
+    away_player_ids: Sequence[int],
+) -> list[RatedMatch]:
     """A game whose results are not rated."""
     return []
 
 
-RATED_MATCHES = GameRegistry(
+RATED_MATCHES: GameRegistry[RatedMatches] = GameRegistry(
     "rating shape",
     {
         Game.CONVOY: convoy.rated_matches,

@@ -26,7 +26,8 @@ def convoy(*games, best_of=1):
 def errors_of(call, *args, **kwargs) -> dict:
     with pytest.raises(SheetInvalid) as caught:
         call(*args, **kwargs)
-    return caught.value.errors
+    # one sentence per path
+    return {path: sentence for path, (sentence,) in caught.value.errors.items()}
 
 
 def test_convoy_one_game_is_accepted():

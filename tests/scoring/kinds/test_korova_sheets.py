@@ -24,7 +24,8 @@ def korova(rounds=None, players=None, rule_options=None, **kwargs):
 def errors_of(call, *args, **kwargs) -> dict:
     with pytest.raises(SheetInvalid) as caught:
         call(*args, **kwargs)
-    return caught.value.errors
+    # one sentence per path
+    return {path: sentence for path, (sentence,) in caught.value.errors.items()}
 
 
 def test_korova_a_finished_game_is_accepted_as_entered():

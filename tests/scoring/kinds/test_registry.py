@@ -131,8 +131,8 @@ def test_validation_and_outcome_serve_it(dice):
             home_team="Roundheads", away_team="Sixth Cow",
         )  # fmt: skip
     assert caught.value.errors == {
-        "pips.home": "Enter Roundheads' pips.",
-        "pips.away": "Enter Sixth Cow' pips.",
+        "pips.home": ["Enter Roundheads' pips."],
+        "pips.away": ["Enter Sixth Cow' pips."],
     }
     assert match_outcome(game="dice", sheet=sheet, rule_options={}).winner == "home"
 

@@ -10,10 +10,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from config.errors import Invalid
 from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
 from scoring.results.services import result_submit
-from scoring.results.sheets import SheetInvalid
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,
@@ -318,7 +318,7 @@ def test_the_service_refuses_a_note_the_database_cannot_store(note):
     staff = StaffMembershipFactory(venue=fixture.venue).user
     sheet = {"games": [{"winner": "home", "convoys": {"home": 3, "away": 1}}]}
 
-    with pytest.raises(SheetInvalid) as refused:
+    with pytest.raises(Invalid) as refused:
         result_submit(fixture_id=fixture.pk, sheet=sheet, based_on_version=0, by=staff, note=note)
 
     assert list(refused.value.errors) == ["note"]

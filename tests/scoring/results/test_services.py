@@ -7,6 +7,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
+from config.errors import Invalid
 from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
 from scoring.results import services
@@ -194,7 +195,7 @@ def test_home_and_away_players_swapped_are_refused(fixture, staff):
 
 
 def test_a_note_longer_than_the_field_is_refused(fixture, staff):
-    with pytest.raises(SheetInvalid) as raised:
+    with pytest.raises(Invalid) as raised:
         result_submit(
             fixture_id=fixture.pk,
             sheet=korova_sheet(fixture),
@@ -341,14 +342,14 @@ def test_a_convoy_best_of_three_scores_convoys():
 def test_a_write_that_slipped_past_the_lock_is_turned_into_a_conflict(fixture, staff, monkeypatch):
     """If a second writer ever read a stale version, the unique constraints stop it."""
     result_submit(fixture_id=fixture.pk, sheet=korova_sheet(fixture), based_on_version=0, by=staff)
-    real = services._current_version
+    real = services.fixture_current_result
     calls = []
 
-    def stale_first_read(fixture_id):
-        calls.append(fixture_id)
-        return None if len(calls) == 1 else real(fixture_id)
+    def stale_first_read(*, fixture):
+        calls.append(fixture)
+        return None if len(calls) == 1 else real(fixture=fixture)
 
-    monkeypatch.setattr(services, "_current_version", stale_first_read)
+    monkeypatch.setattr(services, "fixture_current_result", stale_first_read)
 
     with pytest.raises(ResultConflict) as raised:
         result_submit(

@@ -1,8 +1,8 @@
 """scoring.results.sheets: validate_sheet for any game, and sheet_changes (no database)."""
 
 import pytest
-from django.core.exceptions import ValidationError
 
+from config.errors import Invalid
 from scoring.results.sheets import SheetInvalid, sheet_changes, validate_sheet
 
 KOROVA_ROUNDS = [[11, 7, 6, 6]] * 6
@@ -26,7 +26,8 @@ def convoy_game(winner="home", home=3, away=1):
 def errors_of(call, *args, **kwargs) -> dict:
     with pytest.raises(SheetInvalid) as caught:
         call(*args, **kwargs)
-    return caught.value.errors
+    # one sentence per path
+    return {path: sentence for path, (sentence,) in caught.value.errors.items()}
 
 
 def test_unknown_game_is_refused():
@@ -40,10 +41,11 @@ def test_a_sheet_that_is_not_an_object_is_refused(game):
     assert errors == {"__all__": "The result sheet must be a JSON object."}
 
 
-def test_sheet_invalid_is_a_validation_error_with_one_message_per_field():
-    with pytest.raises(ValidationError) as caught:
+def test_sheet_invalid_is_a_400_refusal_naming_each_path_inside_the_sheet():
+    with pytest.raises(Invalid) as caught:
         korova(players=[1, 1, 3, 4])
-    assert caught.value.message_dict == {"players.1": ["Player 1 is listed twice."]}
+    assert caught.value.status == 400
+    assert caught.value.as_json() == {"sheet": {"players.1": ["Player 1 is listed twice."]}}
 
 
 @pytest.mark.parametrize(
