@@ -13,12 +13,9 @@ twice, the lost update that the lock prevents.
 """
 
 import datetime
-import http.client
-import json
 import random
 import threading
 import time
-import urllib.parse
 
 import pytest
 from celery import current_app
@@ -28,6 +25,7 @@ from django.utils import timezone
 from games.engines import get_engine
 from games.live import services
 from games.models import Table, TableMove
+from tests.concurrency.conftest import post_json
 from tests.factories import UserFactory
 from tests.games.conftest import token_for
 
@@ -42,25 +40,6 @@ TRIALS = 24
 # a busy machine): the moves leave from well before T to just after it, so that some arrive in
 # time and some do not, and the ones close to T race the expiry task for the lock.
 EARLIEST_MS, LATEST_MS = -400, 20
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def post_json(live_server, path: str, token: str, body: dict) -> tuple[int, dict]:
-    address = urllib.parse.urlsplit(live_server.url)
-    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
-    try:
-        connection.request(
-            "POST", path, body=json.dumps(body),
-            headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-        )  # fmt: skip
-        response = connection.getresponse()
-        return response.status, json.loads(response.read() or b"null")
-    finally:
-        connection.close()
 
 
 def conquian_table() -> tuple[Table, str, dict]:

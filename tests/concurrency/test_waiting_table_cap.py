@@ -7,41 +7,20 @@ reach the lock together. The control takes the lock away and holds them after co
 counts none, and every one of them opens a table.
 """
 
-import http.client
-import json
 import threading
-import urllib.parse
 
 import pytest
 from django.conf import settings
 
 from games.live import services
 from games.models import Table
+from tests.concurrency.conftest import post_json
 from tests.factories import UserFactory
 from tests.games.conftest import token_for
 
 pytestmark = [pytest.mark.concurrency, pytest.mark.django_db(transaction=True)]
 
 AT_ONCE = 8
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def post_json(live_server, path: str, token: str, body: dict) -> tuple[int, dict]:
-    address = urllib.parse.urlsplit(live_server.url)
-    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
-    try:
-        connection.request(
-            "POST", path, body=json.dumps(body),
-            headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-        )  # fmt: skip
-        response = connection.getresponse()
-        return response.status, json.loads(response.read() or b"null")
-    finally:
-        connection.close()
 
 
 def open_tables_at_once(live_server, token: str) -> list[tuple[int, dict]]:
