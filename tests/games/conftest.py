@@ -11,6 +11,16 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture
+def moves_unthrottled(monkeypatch):
+    """For tests that play whole games through the API at machine speed: a person never makes
+    120 moves a minute, a test does (a Conquian single can take more); the throttle itself is
+    tested with its real rate."""
+    from games.live.throttles import TableMoveThrottle
+
+    monkeypatch.setattr(TableMoveThrottle, "rate", "1000000/minute", raising=False)
+
+
 def token_for(user) -> str:
     """A token from POST /api/auth/token/, as any client of the API gets one: each player
     from their own phone (address), since the endpoint is throttled per address."""

@@ -30,7 +30,7 @@ from tests.factories import (
 )
 from tests.games.conftest import client_for
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("moves_unthrottled")]
 
 
 def league_fixture(game: str, *, rule_options=None, fixture_format=None) -> Fixture:
