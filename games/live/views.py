@@ -44,6 +44,7 @@ def lobby(request):
             "lobby": lobby,
             "venues": selectors.tables_by_venue(tables=lobby["playing"]),
             "games": Game.choices,
+            "fixture_days": selectors.fixture_days(),
         },
     )
 

@@ -1,9 +1,12 @@
 """The how-to-play pages: one a game, in words with pictures, linked from the lobby, the
 table pages and the fixture pages."""
 
+import datetime
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from games.live import services
 from tests.api.conftest import build_world
@@ -82,3 +85,26 @@ def test_the_convoy_fixture_page_no_longer_says_rows_of_five(client):
     html = client.get(reverse("fixture-detail", args=[world.convoy_fixture.pk])).content.decode()
     assert "Convoys:" in html
     assert "rows of five" not in html
+
+
+def test_the_lobby_lists_todays_fixtures_with_their_tables_open_and_the_next_fixture_day(client):
+    now = timezone.localtime()
+    tonight = FixtureFactory(starts_at=now.replace(hour=20, minute=0, second=0, microsecond=0))
+    later = FixtureFactory(starts_at=now + datetime.timedelta(days=5))
+
+    html = client.get(reverse("table-lobby")).content.decode()
+    assert reverse("fixture-tables", args=[tonight.pk]) in html and "tables open today" in html
+    assert reverse("fixture-tables", args=[later.pk]) not in html
+    next_day = timezone.localdate(later.starts_at)
+    assert f"The next fixtures are on {next_day:%A} {next_day.day} {next_day:%B}" in html
+
+
+def test_the_fixture_page_says_when_its_tables_open():
+    later = FixtureFactory(starts_at=timezone.now() + datetime.timedelta(days=5))
+    today = FixtureFactory(starts_at=timezone.now())
+    day = timezone.localdate(later.starts_at)
+
+    html = Client().get(reverse("fixture-detail", args=[later.pk])).content.decode()
+    assert f"Its live tables open on {day:%A} {day.day} {day:%B}, the fixture's day." in html
+    html = Client().get(reverse("fixture-detail", args=[today.pk])).content.decode()
+    assert "Its live tables are open: the fixture's day has come." in html
