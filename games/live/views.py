@@ -58,7 +58,7 @@ def how_to_play(request, game: str):
         **how_to_play_context(game),
         "game": game,
         "game_name": Game(game).label,
-        "games": [(name, Game(name).label) for name in GAMES],
+        "other_games": [(name, Game(name).label) for name in GAMES if name != game],
     }
     return render(request, f"games/how_to_play/{game}.html", context)
 
