@@ -246,6 +246,30 @@ def lobby_tables(*, user: Viewer) -> dict[str, list[dict[str, Any]]]:
     }
 
 
+def fixture_days() -> dict[str, Any]:
+    """For the lobby: "today", the scheduled fixtures whose day is today (their live tables
+    are open: the fixture's day, as for its result), by venue then time; and "next_day", the
+    next day with a scheduled fixture, when the tables open next (None if there is none)."""
+    today = timezone.localdate()
+    tomorrow = today + datetime.timedelta(days=1)
+    scheduled = Fixture.objects.filter(status=Fixture.Status.SCHEDULED)
+    today_fixtures = list(
+        scheduled.filter(starts_at__gte=_start_of(today), starts_at__lt=_start_of(tomorrow))
+        .select_related("home_team", "away_team", "venue", "season__league")
+        .order_by("venue__name", "starts_at", "pk")
+    )
+    later = scheduled.filter(starts_at__gte=_start_of(tomorrow)).order_by("starts_at").first()
+    return {
+        "today": today_fixtures,
+        "next_day": timezone.localdate(later.starts_at) if later else None,
+    }
+
+
+def _start_of(day: datetime.date) -> datetime.datetime:
+    """Local midnight at the start of `day`."""
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time()))
+
+
 # ---- Reads for the play pages (games/live/views.py) ------------------------------------------
 
 

@@ -7,6 +7,7 @@ from . import views
 urlpatterns = [
     path("", views.lobby, name="table-lobby"),
     path("new/", views.table_start, name="table-start"),
+    path("how-to-play/<slug:game>/", views.how_to_play, name="how-to-play"),
     path("fixtures/<int:fixture_id>/", views.fixture_tables, name="fixture-tables"),
     path("<int:table_id>/", views.table_detail, name="table-detail"),
     path("<int:table_id>/join/", views.table_join, name="table-join"),

@@ -23,6 +23,7 @@ from games.engines import IllegalMove
 from games.live import selectors, services
 from games.live.exceptions import ReplayUnavailable, TurnConflict
 from games.live.pages import fixture_url, live_context, page_context
+from games.live.pages.how_to_play import GAMES, how_to_play_context
 from games.live.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
 from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Game
@@ -43,8 +44,23 @@ def lobby(request):
             "lobby": lobby,
             "venues": selectors.tables_by_venue(tables=lobby["playing"]),
             "games": Game.choices,
+            "fixture_days": selectors.fixture_days(),
         },
     )
+
+
+@require_GET
+def how_to_play(request, game: str):
+    """A game's rules in plain words, with pictures drawn as a table draws them."""
+    if game not in GAMES:
+        raise Http404("No such game.")
+    context = {
+        **how_to_play_context(game),
+        "game": game,
+        "game_name": Game(game).label,
+        "other_games": [(name, Game(name).label) for name in GAMES if name != game],
+    }
+    return render(request, f"games/how_to_play/{game}.html", context)
 
 
 @require_POST

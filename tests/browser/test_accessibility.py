@@ -66,6 +66,9 @@ def _public_pages(world) -> dict[str, str]:
         "ratings": reverse("ratings-index"),
         "Корова ratings": reverse("ratings-table", args=["korova"]),
         "live tables": reverse("table-lobby"),
+        "how to play Convoy": reverse("how-to-play", args=["convoy"]),
+        "how to play Корова": reverse("how-to-play", args=["korova"]),
+        "how to play Conquian": reverse("how-to-play", args=["conquian"]),
     }
 
 

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser.play import keep_screenshot
 from tests.factories import (
     PASSWORD,
 )
@@ -71,4 +72,17 @@ def test_swagger_ui_works_with_no_csp_violation(live_server, watched):
     expect(page.locator(".information-container")).to_contain_text("Roundel API")
     page.locator(".opblock-summary").filter(has_text="/api/leagues/").first.click()
     expect(page.locator(".opblock-body").first).to_be_visible()
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("game", ["convoy", "korova", "conquian"])
+def test_how_to_play_pages_show_with_no_csp_violation_on_a_phone(live_server, watched, game):
+    """Each page at 390 × 844, its screenshot kept in test-results/how-to-play-<game>.png."""
+    page = watched
+    page.goto(live_server.url + reverse("how-to-play", args=[game]))
+    expect(page.locator("h1")).to_contain_text("How to play")
+    expect(page.locator("figure").first).to_be_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390  # nothing runs off a phone's screen sideways
+    keep_screenshot(page, f"how-to-play-{game}")
     assert violations(page) == []

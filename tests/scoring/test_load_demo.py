@@ -1,8 +1,12 @@
+import datetime
 import re
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone
 
 from leagues.models import Fixture, Player, Season, StaffMembership, Team, Venue
 from scoring.models import ResultVersion
@@ -79,3 +83,32 @@ def test_demo_prints_each_pubs_tv_screen_and_keeps_it_across_loads(client):
     assert len(screens) == Venue.objects.count() == 2
     assert all(client.get(url.split("8000", 1)[1]).status_code == 200 for url in screens)
     assert [line.split()[-1] for line in load_demo().splitlines() if "/tv/" in line] == screens
+
+
+@pytest.mark.django_db
+def test_every_venue_has_a_fixture_tonight_without_a_result(client):
+    output = load_demo()
+
+    today = timezone.localdate()
+    for venue in Venue.objects.all():
+        tonight = Fixture.objects.filter(
+            venue=venue, status=Fixture.Status.SCHEDULED, result_versions__isnull=True
+        ).filter(starts_at__date=today)
+        assert tonight.exists(), venue.name
+        assert all(timezone.localtime(fixture.starts_at).hour >= 18 for fixture in tonight)
+        assert any(reverse("fixture-detail", args=[fixture.pk]) in output for fixture in tonight)
+    assert "Fixtures tonight" in output
+
+
+@pytest.mark.django_db
+def test_a_demo_loaded_again_on_a_later_day_still_has_a_fixture_tonight_at_each_venue():
+    load_demo()
+    # Three days later, as the calendar sees it: every fixture three days further back.
+    Fixture.objects.update(starts_at=F("starts_at") - datetime.timedelta(days=3))
+    load_demo()
+
+    today = timezone.localdate()
+    for venue in Venue.objects.all():
+        assert Fixture.objects.filter(
+            venue=venue, result_versions__isnull=True, starts_at__date=today
+        ).exists(), venue.name

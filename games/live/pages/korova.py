@@ -7,6 +7,12 @@ from . import narrated_names, seat_names
 HEAD_MARK = "♦"  # one mark per head; the words beside it say the number
 
 
+def cow_card(number: int, edition: str = "korova-006") -> dict:
+    """A card as `templates/games/korova/_card.html` draws it: number, heads and their marks."""
+    count = heads(number, edition)
+    return {"number": number, "heads": count, "marks": HEAD_MARK * count}
+
+
 def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
     view = table["view"]
     edition = view["edition"]
@@ -14,8 +20,7 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
     narrated = narrated_names(table)
 
     def card(number: int) -> dict:
-        count = heads(number, edition)
-        return {"number": number, "heads": count, "marks": HEAD_MARK * count}
+        return cow_card(number, edition)
 
     row_choices = {move["row"] for move in moves if "row" in move}
     rows = [

@@ -3,7 +3,9 @@
 Two venues, eight teams of two, one season per game, fixtures for a double
 round robin, and the first half of the rounds played. The sheets are realistic
 because they come from random games played by the engines themselves (each game's kind
-makes its demo sheet: scoring.kinds).
+makes its demo sheet: scoring.kinds). Each venue always has a fixture tonight without a
+result, so that staff entry and a fixture's live tables (both open on the fixture's day)
+can be tried on the first evening, whatever day the demo is loaded again.
 """
 
 import datetime
@@ -15,8 +17,17 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import League, Player, Season, StaffMembership, Team, TeamMember, Venue
-from leagues.services import fixtures_generate
+from leagues.models import (
+    Fixture,
+    League,
+    Player,
+    Season,
+    StaffMembership,
+    Team,
+    TeamMember,
+    Venue,
+)
+from leagues.services import fixture_status_change, fixtures_generate
 from scoring.kinds import all_kinds, get_kind
 from scoring.models import VenueScreen
 from scoring.publishing.services import venue_screen_issue
@@ -38,6 +49,7 @@ TEAMS = [
     ("Penalty Heads", "the-red-lion", "Oona Pike", "Pat Silva"),
 ]
 WEEKS_PLAYED = 7  # of the 14 rounds eight teams play
+KICK_OFF = datetime.time(20, 0)  # local time (TIME_ZONE, Europe/London by default)
 
 
 def slugify_name(name: str) -> str:
@@ -77,7 +89,11 @@ class Command(BaseCommand):
             seasons = self.ensure_seasons(teams)
         for season in seasons:
             self.play_first_half(season, staff, admin)
+        tonight = [
+            self.ensure_fixture_tonight(venue, admin) for venue in Venue.objects.order_by("name")
+        ]
         self.print_logins(site_url=options["site_url"])
+        self.print_tonight(tonight, site_url=options["site_url"])
         self.print_screens(site_url=options["site_url"])
 
     def ensure_admin(self):
@@ -133,7 +149,7 @@ class Command(BaseCommand):
     def ensure_seasons(self, teams):
         seasons = []
         today = timezone.localdate()
-        starts_on = today - datetime.timedelta(weeks=WEEKS_PLAYED, days=-1)
+        starts_on = today - datetime.timedelta(weeks=WEEKS_PLAYED)  # so round 8 is tonight
         for kind in all_kinds():
             game, slug = kind.game, f"{kind.game}-pub-league"
             name, rule_options, fixture_format = kind.demo_league
@@ -154,9 +170,7 @@ class Command(BaseCommand):
                 season.entries.bulk_create(
                     [season.entries.model(season=season, team=team) for team in teams]
                 )
-                first_kickoff = timezone.make_aware(
-                    datetime.datetime.combine(starts_on, datetime.time(20, 0))
-                )
+                first_kickoff = timezone.make_aware(datetime.datetime.combine(starts_on, KICK_OFF))
                 fixtures_generate(season=season, first_kickoff=first_kickoff)
             seasons.append(season)
         return seasons
@@ -176,6 +190,36 @@ class Command(BaseCommand):
                 sheet=sheet,
                 based_on_version=0,
                 by=staff.get(fixture.venue_id, admin),
+            )
+
+    def ensure_fixture_tonight(self, venue, admin) -> Fixture | None:
+        """A fixture at `venue` tonight without a result: the first one to play there from
+        today on (the latest unplayed one once the seasons are over) is moved to tonight if
+        none is on today already; None if the venue has no unplayed fixture at all."""
+        today = timezone.localdate()
+        unplayed = Fixture.objects.filter(
+            venue=venue, status=Fixture.Status.SCHEDULED, result_versions__isnull=True
+        ).select_related("home_team", "away_team", "season__league")
+        start_of_today = timezone.make_aware(datetime.datetime.combine(today, datetime.time()))
+        upcoming = unplayed.filter(starts_at__gte=start_of_today).order_by("starts_at", "pk")
+        fixture = upcoming.first() or unplayed.order_by("-starts_at", "-pk").first()
+        if fixture is None or timezone.localdate(fixture.starts_at) == today:
+            return fixture
+        return fixture_status_change(
+            fixture_id=fixture.pk,
+            status=Fixture.Status.SCHEDULED,
+            starts_at=timezone.make_aware(datetime.datetime.combine(today, KICK_OFF)),
+            by=admin,
+        )
+
+    def print_tonight(self, fixtures, *, site_url: str):
+        """Where a newcomer tries the fixture day: staff entry and the fixture's live tables."""
+        self.stdout.write("Fixtures tonight (staff enter results, players play their live tables):")
+        for fixture in filter(None, fixtures):
+            page = site_url.rstrip("/") + reverse("fixture-detail", args=[fixture.pk])
+            self.stdout.write(
+                f"  {fixture.venue.name}: {fixture.home_team.name} v {fixture.away_team.name} "
+                f"({fixture.season.league.name}) {page}"
             )
 
     def print_logins(self, *, site_url: str):
