@@ -25,6 +25,8 @@ with DEBUG off, and prints:
    one second before, holding its share of the expiry tasks; the other worker and beat
    carry on. Prints how long after the deadline (and after the crash) the last of them
    expired: the sweep's work, since the killed worker's tasks are lost.
+
+The processes are started by bench/live_processes.py; bench/live_measures.py times and sums up.
 """
 
 import argparse
@@ -32,7 +34,6 @@ import http.client
 import json
 import os
 import random
-import signal
 import statistics
 import subprocess
 import sys
@@ -138,95 +139,12 @@ from celery import current_app  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from knox.models import AuthToken  # noqa: E402
+from live_measures import summary, timed_call  # noqa: E402
+from live_processes import Processes  # noqa: E402
 
 from games.live import services  # noqa: E402
 from games.live.turns import EXPIRE_TASK  # noqa: E402
 from games.models import Seat, Table, TableMove  # noqa: E402
-
-
-class Processes:
-    """gunicorn, two workers and beat, each in its own process group."""
-
-    def __init__(self, web_workers: int, log_dir: Path, pool: str, concurrency: int):
-        self.web_workers, self.log_dir = web_workers, log_dir
-        self.pool, self.concurrency = pool, concurrency
-        self.port = 8190 + os.getpid() % 100
-        self.running: dict[str, subprocess.Popen] = {}
-
-    def start(self, name: str, command: list[str], ready: str) -> None:
-        log = self.log_dir / f"{name}.log"
-        log.write_text("")
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=SERVER_ENV, stdout=log.open("a"), stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )  # fmt: skip
-        deadline = time.monotonic() + 60
-        while ready not in log.read_text():
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"{name} did not start:\n{log.read_text()}")
-            time.sleep(0.1)
-        self.running[name] = process
-
-    def start_worker(self, name: str) -> None:
-        self.start(
-            name,
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-n", f"{name}@bench",
-             "--pool", self.pool, "--concurrency", str(self.concurrency), "--loglevel", "INFO",
-             "--without-gossip", "--without-mingle"],
-            "ready.",
-        )  # fmt: skip
-
-    def start_all(self) -> None:
-        self.start(
-            "gunicorn",
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(self.web_workers),
-             "--worker-class", "gthread", "--threads", "4",
-             "-b", f"127.0.0.1:{self.port}", "--log-level", "info"],
-            "Booting worker",
-        )  # fmt: skip
-        self.start_worker("worker-a")
-        self.start_worker("worker-b")
-        self.start(
-            "beat",
-            [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",
-             "--schedule", str(self.log_dir / "beat-schedule")],
-            "beat: Starting",
-        )  # fmt: skip
-
-    def cpu_seconds(self, *names: str) -> float:
-        """CPU time (user and system) used so far by the named processes' groups (Linux)."""
-        groups = {self.running[name].pid for name in names}
-        tick = os.sysconf("SC_CLK_TCK")
-        total = 0
-        for entry in Path("/proc").iterdir():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            if int(fields[2]) in groups:
-                total += int(fields[11]) + int(fields[12])
-        return total / tick
-
-    def kill(self, name: str) -> None:
-        os.killpg(self.running.pop(name).pid, signal.SIGKILL)
-
-    def stop(self) -> None:
-        for process in self.running.values():
-            os.killpg(process.pid, signal.SIGTERM)
-        for process in self.running.values():
-            process.wait(timeout=30)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def summary(values_ms: list[float]) -> str:
-    return (
-        f"p50 {statistics.median(values_ms):.1f} ms, p99 {percentile(values_ms, 0.99):.1f} ms, "
-        f"max {max(values_ms):.1f} ms over {len(values_ms)}"
-    )
 
 
 def users(count: int) -> list:
@@ -301,34 +219,6 @@ def bench_moves(processes: Processes, *, tables: int, moves: int, think: float) 
     for thread in threads:
         thread.join()
     print(f"moves, {tables} tables at once: {summary(times)} ({len(refused)} refused)")
-
-
-class StatementTimer:
-    """Times each SQL statement this process runs (BEGIN and COMMIT included) by the clock,
-    not Django's rounded debug timings."""
-
-    def __init__(self):
-        self.seconds, self.count = 0.0, 0
-
-    def __call__(self, execute, sql, params, many, context):
-        started = time.perf_counter()
-        try:
-            return execute(sql, params, many, context)
-        finally:
-            self.seconds += time.perf_counter() - started
-            self.count += 1
-
-
-def timed_call(call) -> tuple[float, float, int]:
-    """(total ms, SQL ms, statements) of one call; commit hooks (the broker's send) included."""
-    from django.db import connection
-
-    timer = StatementTimer()
-    started = time.perf_counter()
-    with connection.execute_wrapper(timer):
-        call()
-    total = (time.perf_counter() - started) * 1000
-    return total, timer.seconds * 1000, timer.count
 
 
 def bench_breakdown(*, moves: int) -> None:
@@ -485,7 +375,10 @@ def main(options: argparse.Namespace) -> None:
     Table.objects.all().delete()
     log_dir = ROOT / "var" / "bench-live-tables"
     log_dir.mkdir(parents=True, exist_ok=True)
-    processes = Processes(options.web_workers, log_dir, options.pool, options.concurrency)
+    processes = Processes(
+        root=ROOT, env=SERVER_ENV, web_workers=options.web_workers, log_dir=log_dir,
+        pool=options.pool, concurrency=options.concurrency,
+    )  # fmt: skip
     try:
         processes.start_all()
         if options.part in ("all", "moves"):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games.engines import IllegalMove
 from games.engines.conquian import CARRY_OVERS, ENGINE
-from tests.games.engines.test_conquian import melding_is_legal, where_is_everything
+from tests.games.engines.conquian_situations import melding_is_legal, where_is_everything
 
 SETTINGS = settings(max_examples=40, deadline=None)
 

@@ -8,7 +8,7 @@ import pytest
 
 from scoring.models import ResultVersion
 from scoring.results.services import result_submit
-from tests.scoring.results.test_views import (
+from tests.scoring.results.staff_sheets import (
     FULL_GAME,
     entry_url,
     korova_post,

@@ -11,14 +11,14 @@ from django.utils import timezone
 from leagues.models import Fixture
 from scoring.models import ResultVersion
 from tests.factories import UserFactory
-from tests.scoring.results.test_preview_parity import messages
-from tests.scoring.results.test_views import (
+from tests.scoring.results.staff_sheets import (
     FULL_GAME,
     entry_url,
     korova_post,
     make_fixture,
     staff_of,
 )
+from tests.scoring.results.test_preview_parity import messages
 
 pytestmark = pytest.mark.django_db
 

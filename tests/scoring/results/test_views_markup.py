@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Game
-from tests.scoring.results.test_views import make_fixture, staff_of
+from tests.scoring.results.staff_sheets import make_fixture, staff_of
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,87 @@
+"""The processes bench/live_tables.py measures, as production runs them: gunicorn, two Celery
+workers and beat, each in its own process group so that it can be killed whole (or timed: the
+CPU its group used)."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+class Processes:
+    """gunicorn, two workers and beat, each in its own process group."""
+
+    def __init__(
+        self, *, root: Path, env: dict[str, str], web_workers: int, log_dir: Path, pool: str,
+        concurrency: int,
+    ):  # fmt: skip
+        self.root, self.env = root, env
+        self.web_workers, self.log_dir = web_workers, log_dir
+        self.pool, self.concurrency = pool, concurrency
+        self.port = 8190 + os.getpid() % 100
+        self.running: dict[str, subprocess.Popen] = {}
+
+    def start(self, name: str, command: list[str], ready: str) -> None:
+        log = self.log_dir / f"{name}.log"
+        log.write_text("")
+        process = subprocess.Popen(
+            command, cwd=self.root, env=self.env, stdout=log.open("a"), stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while ready not in log.read_text():
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"{name} did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+        self.running[name] = process
+
+    def start_worker(self, name: str) -> None:
+        self.start(
+            name,
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-n", f"{name}@bench",
+             "--pool", self.pool, "--concurrency", str(self.concurrency), "--loglevel", "INFO",
+             "--without-gossip", "--without-mingle"],
+            "ready.",
+        )  # fmt: skip
+
+    def start_all(self) -> None:
+        self.start(
+            "gunicorn",
+            [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(self.web_workers),
+             "--worker-class", "gthread", "--threads", "4",
+             "-b", f"127.0.0.1:{self.port}", "--log-level", "info"],
+            "Booting worker",
+        )  # fmt: skip
+        self.start_worker("worker-a")
+        self.start_worker("worker-b")
+        self.start(
+            "beat",
+            [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",
+             "--schedule", str(self.log_dir / "beat-schedule")],
+            "beat: Starting",
+        )  # fmt: skip
+
+    def cpu_seconds(self, *names: str) -> float:
+        """CPU time (user and system) used so far by the named processes' groups (Linux)."""
+        groups = {self.running[name].pid for name in names}
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for entry in Path("/proc").iterdir():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[2]) in groups:
+                total += int(fields[11]) + int(fields[12])
+        return total / tick
+
+    def kill(self, name: str) -> None:
+        os.killpg(self.running.pop(name).pid, signal.SIGKILL)
+
+    def stop(self) -> None:
+        for process in self.running.values():
+            os.killpg(process.pid, signal.SIGTERM)
+        for process in self.running.values():
+            process.wait(timeout=30)
