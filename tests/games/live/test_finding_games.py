@@ -149,3 +149,12 @@ def test_a_players_fixture_seat_counts_as_theirs_without_a_user(users):
 
     assert [(row["id"], row["seat"]) for row in rows] == [(table.pk, 1)]
     assert rows[0]["result"] == result_of(table, 1)
+
+
+def test_the_replays_play_button_waits_for_its_script_and_the_steps_are_links(users):
+    table = finished_conquian(users[:2])
+    html = Client().get(reverse("table-replay", args=[table.pk])).content.decode()
+    assert re.search(r'<button type="button" id="replay-play"[^>]* hidden>', html)
+    assert re.search(r'<script src="[^"]*games/replay\.js" defer></script>', html)
+    assert "<script>" not in html  # no inline script: the site's CSP refuses it
+    assert f'href="{reverse("table-replay", args=[table.pk])}?step=1"' in html
