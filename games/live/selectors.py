@@ -13,14 +13,14 @@ from typing import Any, TypedDict
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, F, Q, Window
+from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from games.engines import Move, Outcome, get_engine
 from games.engines.protocol import View
 from games.models import ClockSweep, Seat, Table, TableMove
-from leagues.models import Fixture, TeamMember
+from leagues.models import Fixture, Game, Player, TeamMember
 from leagues.permissions import can_enter_results
 from scoring.results.selectors import fixture_day_to_come
 
@@ -244,6 +244,79 @@ def lobby_tables(*, user: Viewer) -> dict[str, list[dict[str, Any]]]:
         "open": [_summary(t, user) for t in waiting[:LOBBY_SIZE]],
         "playing": [_summary(t, user) for t in playing[:LOBBY_SIZE]],
     }
+
+
+FINISHED_LIST_SIZE = 10
+
+
+def finished_tables_of_user(*, user: Viewer) -> list[dict[str, Any]]:
+    """The lobby's "Your finished games": the finished tables where `user` sat, newest first
+    (up to FINISHED_LIST_SIZE), each with their result; [] for someone not logged in."""
+    if (member := _signed_in(user)) is None:
+        return []
+    seats = Seat.objects.filter(user=member)
+    return _finished_rows(Table.objects.filter(pk__in=seats.values("table")), seats=seats)
+
+
+def finished_tables_of_player(*, player: Player) -> list[dict[str, Any]]:
+    """A league player's finished tables for their public page, newest first (up to
+    FINISHED_LIST_SIZE): the fixture tables where they were seated and the casual ones their
+    user sat at (under the player's name: table_setup.seat_name), each with their result.
+    A finished game shows nothing hidden: its replay, every hand included, is public."""
+    sat_as = Q(player=player) | Q(user_id=player.user_id) if player.user_id else Q(player=player)
+    seats = Seat.objects.filter(sat_as)
+    return _finished_rows(Table.objects.filter(pk__in=seats.values("table")), seats=seats)
+
+
+def finished_tables_recent(*, user: Viewer) -> list[dict[str, Any]]:
+    """The lobby's "Finished lately": anyone's finished tables, newest first (up to
+    FINISHED_LIST_SIZE), but for `user`'s own (those are in finished_tables_of_user)."""
+    tables = Table.objects.all()
+    if (member := _signed_in(user)) is not None:
+        tables = tables.exclude(seats__user=member)
+    return _finished_rows(tables, seats=None)
+
+
+def _finished_rows(
+    tables: QuerySet[Table], *, seats: QuerySet[Seat] | None
+) -> list[dict[str, Any]]:
+    """Rows for finished tables among `tables`, newest finished first: {"id", "game",
+    "game_name", "fixture", "finished_at", "names" (by seat), "seat" (the one of `seats`
+    at the table, or None), "others" (the other seats' names), "winners" (names), "result"
+    ("won", "lost", "drawn"; None without a seat)}."""
+    finished = (
+        tables.filter(status=Table.Status.FINISHED)
+        .prefetch_related("seats")
+        .order_by("-finished_at", "-pk")[:FINISHED_LIST_SIZE]
+    )
+    own_seats = set() if seats is None else set(seats.values_list("pk", flat=True))
+    rows = []
+    for table in finished:
+        if table.state is None:  # for the type checker: a game ends by a move, after the deal
+            continue
+        eng = get_engine(table.game)
+        outcome = eng.outcome(eng.load(table.state))
+        table_seats = sorted(table.seats.all(), key=lambda s: s.seat)
+        seat = next((s.seat for s in table_seats if s.pk in own_seats), None)
+        result = None
+        if seat is not None:
+            won = seat in outcome["winners"]
+            result = "drawn" if outcome["draw"] else "won" if won else "lost"
+        rows.append(
+            {
+                "id": table.pk,
+                "game": table.game,
+                "game_name": Game(table.game).label,
+                "fixture": table.fixture_id,
+                "finished_at": table.finished_at,
+                "names": [s.name for s in table_seats],
+                "seat": seat,
+                "others": [s.name for s in table_seats if s.seat != seat],
+                "winners": [s.name for s in table_seats if s.seat in outcome["winners"]],
+                "result": result,
+            }
+        )
+    return rows
 
 
 def fixture_days() -> dict[str, Any]:

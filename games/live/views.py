@@ -33,7 +33,8 @@ MOVE_MAX_CHARS = 2000  # the longest real move, a Convoy remover's, is under 100
 
 @require_GET
 def lobby(request):
-    """Open tables to join, a form to start one, and the games on now, by venue."""
+    """Open tables to join, a form to start one, the games on now, by venue, and finished
+    games to replay (the viewer's own, then anyone's lately)."""
     lobby = selectors.lobby_tables(user=request.user)
     for table in (row for rows in lobby.values() for row in rows):
         table["game_name"] = Game(table["game"]).label
@@ -45,6 +46,8 @@ def lobby(request):
             "venues": selectors.tables_by_venue(tables=lobby["playing"]),
             "games": Game.choices,
             "fixture_days": selectors.fixture_days(),
+            "finished_mine": selectors.finished_tables_of_user(user=request.user),
+            "finished_recent": selectors.finished_tables_recent(user=request.user),
         },
     )
 

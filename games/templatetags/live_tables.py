@@ -1,10 +1,14 @@
 """Template tags for the pages of other apps that show live play: the fixture page's link to
-its tables (templates/games/_fixture_link.html)."""
+its tables (templates/games/_fixture_link.html) and a player's finished tables on their page
+(templates/games/_player_tables.html), so that scoring's pages import nothing of games."""
 
 import datetime
+from typing import Any
 
 from django import template
 
+from games.live.selectors import finished_tables_of_player
+from leagues.models import Player
 from scoring.results.selectors import fixture_day_to_come
 
 register = template.Library()
@@ -15,3 +19,9 @@ def tables_open_on(fixture) -> datetime.date | None:
     """The day a fixture's live tables open while it is still to come, else None: the fixture's
     day, as for entering its result (games/live/fixture_tables.py)."""
     return fixture_day_to_come(fixture=fixture)
+
+
+@register.simple_tag
+def finished_tables_of(player: Player) -> list[dict[str, Any]]:
+    """The player's finished live tables, newest first, each with its result for them."""
+    return finished_tables_of_player(player=player)

@@ -86,7 +86,8 @@ def _staff_pages(world) -> dict[str, str]:
 
 def _play_pages(world) -> dict[str, str]:
     """A table of each game under way, seen by the staff member in seat 0 (the bots never
-    move: no worker runs here), and a finished Conquian match with its replay."""
+    move: no worker runs here), and a finished Conquian match with its replay and in the lobby's
+    finished games."""
     player = world.crown_staff
     pages = {}
     for game, players in [("korova", 4), ("convoy", 2), ("conquian", 2)]:
@@ -96,6 +97,7 @@ def _play_pages(world) -> dict[str, str]:
     finished = finished_conquian([player, UserFactory(username="opponent", first_name="Olga")])
     pages["finished table"] = reverse("table-detail", args=[finished.pk])
     pages["replay"] = reverse("table-replay", args=[finished.pk]) + "?step=3"
+    pages["lobby with finished games"] = reverse("table-lobby")
     return pages
 
 

@@ -1,6 +1,6 @@
 """The Content-Security-Policy holds and the pages still work under it: a public page, the
-staff entry page with its htmx totals, and Swagger UI at /api/docs/, in chromium, with no CSP
-violation reported."""
+staff entry page with its htmx totals, Swagger UI at /api/docs/, the how-to-play pages and a
+replay playing on its own, in chromium, with no CSP violation reported."""
 
 import pytest
 from django.urls import reverse
@@ -9,7 +9,9 @@ from playwright.sync_api import expect
 from tests.browser.play import keep_screenshot
 from tests.factories import (
     PASSWORD,
+    UserFactory,
 )
+from tests.games.live.playing import finished_conquian
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -85,4 +87,15 @@ def test_how_to_play_pages_show_with_no_csp_violation_on_a_phone(live_server, wa
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing runs off a phone's screen sideways
     keep_screenshot(page, f"how-to-play-{game}")
+    assert violations(page) == []
+
+
+def test_a_replay_plays_on_its_own_with_no_csp_violation(live_server, watched):
+    users = [UserFactory(username=f"csp{n}", first_name=f"Cass{n}") for n in range(2)]
+    table = finished_conquian(users)
+    page = watched
+    page.goto(live_server.url + reverse("table-replay", args=[table.pk]))
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page.locator("#replay-position")).to_contain_text("Move 1 of", timeout=5_000)
+    page.get_by_role("button", name="Pause", exact=True).click()
     assert violations(page) == []
