@@ -1,5 +1,8 @@
 """Корова's page: heads on every card, who has picked (never what), the reveal in order."""
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from games.engines.korova import heads
 
 from . import narrated_names, seat_names
@@ -7,7 +10,7 @@ from . import narrated_names, seat_names
 HEAD_MARK = "♦"  # one mark per head; the words beside it say the number
 
 
-def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
+def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence[dict]) -> dict:
     view = table["view"]
     edition = view["edition"]
     names = seat_names(table)
