@@ -46,6 +46,7 @@ def lockout_response(
     cool_off = get_cool_off(request)
     seconds = int(cool_off.total_seconds()) if cool_off else 3600
     detail = LOCKED_OUT.format(minutes=math.ceil(seconds / 60))
+    response: HttpResponse
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": detail}, status=429)
     else:

@@ -7,6 +7,8 @@ nests more than a few levels, so bodies nested more than MAX_DEPTH levels are re
 before any view sees them.
 """
 
+from collections.abc import Iterable
+
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
@@ -30,6 +32,7 @@ def _deeper_than(data, limit: int) -> bool:
     stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()
+        children: Iterable[object]
         if isinstance(value, dict):
             children = value.values()
         elif isinstance(value, list):

@@ -12,11 +12,13 @@ that a wrong arrow is caught.
 """
 
 import sys
+from typing import cast
 
 from grimp import ImportGraph
 from importlinter import Contract, ContractCheck, fields, output
 from importlinter.domain.contract import InvalidContractOptions
 from importlinter.domain.helpers import module_expressions_to_modules
+from importlinter.domain.imports import ModuleExpression
 
 EXTERNAL_CHOICES = ("stdlib", "any")
 
@@ -38,10 +40,11 @@ class ImportsOnlyContract(Contract):
     def check(self, graph: ImportGraph, verbose: bool) -> ContractCheck:
         roots = tuple(self.session_options["root_packages"])
         allowed = [
-            module.name for module in module_expressions_to_modules(graph, self.allowed_modules)
+            module.name
+            for module in module_expressions_to_modules(graph, self._allowed_expressions)
         ]
         sources = set()
-        for module in module_expressions_to_modules(graph, self.source_modules):
+        for module in module_expressions_to_modules(graph, self._source_expressions):
             if module.name not in graph.modules:
                 raise ValueError(f"Module '{module.name}' does not exist.")
             sources |= {module.name, *graph.find_descendants(module.name)}
@@ -54,11 +57,22 @@ class ImportsOnlyContract(Contract):
                 if imported in violations or self._may_import(imported, allowed, roots):
                     continue
                 chain = graph.find_shortest_chain(importer=source, imported=imported)
+                assert chain is not None, "an upstream module is reached by some chain"
                 violations[imported] = [
                     (importer, target, self._lines(graph, importer, target))
                     for importer, target in zip(chain, chain[1:])
                 ]
         return ContractCheck(kept=not violations, metadata={"chains": list(violations.values())})
+
+    # Contract.__init__ replaces each declared field on the instance with the value it parsed
+    # (a SetField gives a set), which the class-level declarations cannot type.
+    @property
+    def _source_expressions(self) -> set[ModuleExpression]:
+        return cast(set[ModuleExpression], self.source_modules)
+
+    @property
+    def _allowed_expressions(self) -> set[ModuleExpression]:
+        return cast(set[ModuleExpression], self.allowed_modules)
 
     @staticmethod
     def _lines(graph: ImportGraph, importer: str, imported: str) -> str:
@@ -72,7 +86,7 @@ class ImportsOnlyContract(Contract):
         return any(imported == name or imported.startswith(f"{name}.") for name in allowed)
 
     def render_broken_contract(self, check: ContractCheck) -> None:
-        allowed = ", ".join(sorted(str(expression) for expression in self.allowed_modules))
+        allowed = ", ".join(sorted(str(expression) for expression in self._allowed_expressions))
         output.print_error(f"May import only {allowed} (outside the project: {self.external}):")
         output.new_line()
         for chain in check.metadata["chains"]:

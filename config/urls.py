@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import urls as auth_urls
-from django.urls import include, path
+from django.urls import URLPattern, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.accounts import needs_mail
@@ -10,7 +10,7 @@ from config.health import health
 # where mail can go out (config.accounts.needs_mail).
 account_urls = [
     path(str(url.pattern), needs_mail(url.callback), name=url.name)
-    if url.name.startswith("password_reset")
+    if isinstance(url, URLPattern) and url.name and url.name.startswith("password_reset")
     else url
     for url in auth_urls.urlpatterns
 ]

@@ -9,6 +9,7 @@ could not see yet either.
 """
 
 import json
+from typing import ClassVar
 
 from django.contrib import admin
 from django.db.models.constants import LOOKUP_SEP
@@ -29,7 +30,8 @@ COMPARISONS = {"exact", "in", "isnull", "lt", "lte", "gt", "gte", "range"}
 
 class SeatInline(admin.TabularInline):
     model = Seat
-    fields = ["seat", "name", "user", "player", "bot"]
+    # Annotated as a tuple so that `readonly_fields = fields` has a type the stubs take for both.
+    fields: ClassVar[tuple[str, ...]] = ("seat", "name", "user", "player", "bot")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -37,7 +39,7 @@ class SeatInline(admin.TabularInline):
 
 class TableMoveInline(admin.TabularInline):
     model = TableMove
-    fields = ["turn", "seat", "shown_move", "timeout", "at"]
+    fields: ClassVar[tuple[str, ...]] = ("turn", "seat", "shown_move", "timeout", "at")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -65,8 +67,9 @@ class TableAdmin(admin.ModelAdmin):
     list_display = ["id", "game", "status", "players", "turn", "deadline", "fixture", "created_at"]
     list_filter = ["game", "status"]
     # The state and the seed hold every hand and the deck: not shown.
-    fields = ["game", "players", "options", "status", "turn", "deadline", "fixture", "number",
-              "cut", "created_by", "created_at", "finished_at"]  # fmt: skip
+    fields: ClassVar[tuple[str, ...]] = ("game", "players", "options", "status", "turn",
+                                         "deadline", "fixture", "number", "cut", "created_by",
+                                         "created_at", "finished_at")  # fmt: skip
     readonly_fields = fields
     inlines = [SeatInline, TableMoveInline]
 

@@ -7,6 +7,7 @@ the API (scoring.results.services.result_submit).
 """
 
 import json
+from typing import ClassVar
 
 from django.contrib import admin
 from django.urls import reverse
@@ -65,7 +66,8 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
     ]
     date_hierarchy = "created_at"
     ordering = ["-created_at", "-pk"]
-    fields = [
+    # Annotated as a tuple so that `readonly_fields = fields` has a type the stubs take for both.
+    fields: ClassVar[tuple[str, ...]] = (
         "fixture",
         "number",
         "is_current",
@@ -78,7 +80,7 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
         "lineup_display",
         "changes",
         "sheet_display",
-    ]
+    )
     readonly_fields = fields
 
     def venue_id_of(self, version):

@@ -16,11 +16,12 @@ never won on time-outs alone.
 
 import logging
 import random
+from typing import Any, TypedDict
 
 from django.db import transaction
 
 from config.errors import Forbidden
-from games.engines import get_engine
+from games.engines import Engine, get_engine
 from games.models import Seat, Table, TableMove
 from leagues.models import Fixture, Player
 from leagues.permissions import can_enter_results
@@ -163,14 +164,7 @@ def table_finished_for_fixture(*, table: Table) -> None:
     )
     eng = get_engine(season.game)
     sheet = get_kind(season.game).sheet_from_final_state(
-        tables=[
-            FinishedTable(
-                number=done.number,
-                seat_players=tuple(seat.player_id for seat in done.seats.all()),
-                state=eng.load(done.state),
-            )
-            for done in finished
-        ],
+        tables=[_finished_table(done, eng) for done in finished],
         fixture_format=season.fixture_format,
         rule_options=season.rule_options,
         home_player_ids=home,
@@ -190,7 +184,7 @@ def table_finished_for_fixture(*, table: Table) -> None:
         .first()
     ) or 0
     numbers = ", ".join(str(done.number) for done in finished)
-    result = {
+    result: _LiveResult = {
         "fixture_id": fixture.pk,
         "sheet": sheet,
         "based_on_version": started_from,
@@ -203,6 +197,31 @@ def table_finished_for_fixture(*, table: Table) -> None:
         result_propose(**result)
     except FixtureNotOpen:
         logger.warning("fixture %s was made void while its tables played", fixture.pk)
+
+
+class _LiveResult(TypedDict):
+    """What a fixture's finished tables write: staff's entry, or a proposal after a conflict."""
+
+    fixture_id: int
+    sheet: dict[str, Any]
+    based_on_version: int
+    source: str
+    note: str
+
+
+def _finished_table(table: Table, eng: Engine[Any]) -> FinishedTable:
+    assert table.number is not None, "a fixture's tables are numbered"
+    assert table.state is not None, "a finished table has been dealt"
+    return FinishedTable(
+        number=table.number,
+        seat_players=tuple(_seated_player(seat) for seat in table.seats.all()),
+        state=eng.load(table.state),
+    )
+
+
+def _seated_player(seat: Seat) -> int:
+    assert seat.player_id is not None, "a fixture's table seats only the teams' players"
+    return seat.player_id
 
 
 def _team_players(fixture: Fixture) -> tuple[list[int], list[int]]:

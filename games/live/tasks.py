@@ -49,6 +49,7 @@ def play_bot(table_id: int, turn: int, seat: int) -> None:
     if table is None:
         return
     eng = get_engine(table.game)
+    assert table.state is not None, "a playing table has been dealt"
     state = eng.load(table.state)
     if seat not in eng.to_act(state):
         return

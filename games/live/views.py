@@ -13,13 +13,13 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
-from django.http import Http404, HttpResponseNotModified
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from config.errors import DomainError, page_refusal, refusal_sentence
-from games.engines import IllegalMove
+from games.engines import IllegalMove, Move
 from games.live import selectors, services
 from games.live.exceptions import ReplayUnavailable, TurnConflict
 from games.live.pages import fixture_url, live_context, page_context
@@ -146,6 +146,7 @@ def table_detail(request, table_id: int):
     unchanged table is answered without loading its game; an overdue turn is always read
     in full, which expires it first."""
     etag = _etag(request, table_id)
+    response: HttpResponse
     if request.htmx and request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
@@ -256,7 +257,9 @@ def _etag(request, table_id: int) -> str:
     return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
 
 
-def _read(request, table_id: int) -> tuple[dict, list[dict], list[dict]]:
+def _read(
+    request, table_id: int
+) -> tuple[selectors.TableJson, list[Move], list[selectors.LogEntryJson]]:
     try:
         return (
             selectors.table_for_viewer(table_id=table_id, user=request.user),

@@ -31,8 +31,10 @@ def season_positions_chart(*, season: Season) -> Chart | None:
             "fixture__starts_at",
         )
     )
-    by_round = defaultdict(list)
-    for round_number, *record in rows:
+    by_round: defaultdict[int, list[ResultRecord]] = defaultdict(list)
+    for counted in rows:
+        # Sliced, not star-unpacked, so that the checker sees each field's type.
+        round_number, record = counted[0], counted[1:]
         by_round[round_number].append(ResultRecord(*record))
     if not by_round:
         return None

@@ -9,6 +9,7 @@ legend names them in text, so colour is never the only key.
 """
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.utils.html import escape
@@ -26,7 +27,7 @@ DASHES = ["", "6 3", "2 3", "8 3 2 3"]
 @dataclass(frozen=True)
 class Series:
     name: str
-    values: list[float | None]  # one per x position; None where the series has no point
+    values: Sequence[float | None]  # one per x position; None where the series has no point
 
 
 @dataclass

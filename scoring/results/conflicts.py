@@ -10,6 +10,7 @@ in the field then wins. Without a choice, Save keeps the other person's value.
 """
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.http import QueryDict
@@ -117,6 +118,7 @@ def _json(text):
 
 def _as_fields(value, path: str) -> dict[str, str]:
     """A sheet value as the form fields that hold it, blanks left out."""
+    items: Iterable[tuple[object, object]]
     if isinstance(value, dict):
         items = value.items()
     elif isinstance(value, list):

@@ -52,7 +52,7 @@ class SheetMerge:
     sheet: dict  # theirs with my own changes applied; a clash holds their value until resolved
     applied: tuple[FieldChange, ...]  # my changes now in `sheet` (before = their value)
     clashes: tuple[Clash, ...]
-    mine: dict  # my sheet: its lists' lengths say where the items I removed end
+    mine: Mapping  # my sheet: its lists' lengths say where the items I removed end
 
     def resolve(self, mine: set[str] | frozenset[str]) -> dict:
         """The merged sheet with my value for the clashes whose paths are in `mine`."""
@@ -105,7 +105,7 @@ def merge_sheets(*, base: Mapping | None, mine: Mapping, theirs: Mapping | None)
 def _removed_items(base: Mapping, my_fields: dict) -> list[str]:
     """The rounds, deals or games (list items holding fields) of `base` that my sheet removed
     altogether: each is merged as one piece, so that a round is kept or removed whole."""
-    removed = []
+    removed: list[str] = []
     for path, value in _items(base):
         if any(path.startswith(f"{item}.") for item in removed):
             continue
@@ -202,16 +202,19 @@ def _set(tree, parts: list[str], value, shape) -> None:
         if isinstance(tree, list) and not part.isdigit():
             return  # a path that does not fit the sheet's shape: nothing to write
         shape = _child(shape, part)
-        key = part
+        key: int | str
         if isinstance(tree, list):
             key = int(part)
             tree.extend([None] * (key + 1 - len(tree)))
-        current = tree[key] if isinstance(tree, list) else tree.get(key)
+            current = tree[key]
+        else:
+            key = part
+            current = tree.get(key)
         if position == len(parts) - 1:
             tree[key] = _blanked(current) if value is None else value
             return
         if not isinstance(current, list | dict):
-            fresh = [] if parts[position + 1].isdigit() else {}
+            fresh: list[object] | dict[str, object] = [] if parts[position + 1].isdigit() else {}
             tree[key] = _blanked(shape) if isinstance(shape, type(fresh)) else fresh
         tree = tree[key]
 

@@ -104,10 +104,10 @@ class SeasonForm(forms.ModelForm):
         if season.pk:
             self.fields["league"].disabled = True  # a season's game does not change
         if self.game:
-            self._add_game_fields(season)
+            self._add_game_fields(season, game=self.game)
 
-    def _add_game_fields(self, season: Season) -> None:
-        kind = get_kind(self.game)
+    def _add_game_fields(self, season: Season, *, game: str) -> None:
+        kind = get_kind(game)
         # A row edited outside the admin may hold anything: show only what reads as options.
         stored = season.rule_options if isinstance(season.rule_options, dict) else {}
         stored_format = season.fixture_format if isinstance(season.fixture_format, dict) else {}
@@ -174,6 +174,7 @@ class SeasonForm(forms.ModelForm):
 
     def _field_for(self, key: str) -> str | None:
         """The form field showing a season_rules_check error keyed `key`."""
+        name: str | None
         if key.startswith("rule_options."):
             name = OPTION_PREFIX + key.removeprefix("rule_options.")
         elif key == "fixture_format":

@@ -45,8 +45,8 @@ def _outcome(kind, sheet, rule_options):
 def record_by_game(*, team_ids: list[int]) -> list[GameRecord]:
     """The record of these teams per game across all seasons (games without a result left
     out), in the order of the Game choices. Counts what the season tables count."""
-    team_ids = set(team_ids)
-    rows = _counted_results(team_ids).values_list(
+    own_team_ids = set(team_ids)
+    rows = _counted_results(own_team_ids).values_list(
         "fixture__season__league__game",
         "fixture_id",
         "fixture__home_team_id",
@@ -61,14 +61,14 @@ def record_by_game(*, team_ids: list[int]) -> list[GameRecord]:
     by_game: dict[str, list[ResultRecord]] = {}
     for game, fixture_id, home_id, away_id, home, away, winner, at, sheet, options in rows:
         kind = get_kind(game)
-        figures = ((), ())
+        figures: tuple[tuple[tuple[str, int], ...], ...] = ((), ())
         if kind.figure_columns:
             outcome = _outcome(kind, sheet, options)
             figures = tuple(
                 tuple(kind.fixture_figures(outcome, side).items()) for side in ("home", "away")
             )
-        home_id = _SIDE if home_id in team_ids else home_id
-        away_id = _SIDE if away_id in team_ids and home_id != _SIDE else away_id
+        home_id = _SIDE if home_id in own_team_ids else home_id
+        away_id = _SIDE if away_id in own_team_ids and home_id != _SIDE else away_id
         by_game.setdefault(game, []).append(
             ResultRecord(fixture_id, home_id, away_id, home, away, winner, at, *figures)
         )

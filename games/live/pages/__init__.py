@@ -2,7 +2,7 @@
 
 Each game has a module `games/live/pages/<game>.py` with
 
-    page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict
+    page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence[dict]) -> dict
 
 that turns the table as the viewer may see it (the API JSON of docs/api.md, holding the
 engine's view for the viewer's seat) and that seat's legal moves into what the game's
@@ -11,8 +11,10 @@ the choices of the current phase. It reads nothing else, so a page can never sho
 than the viewer's own view.
 """
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from importlib import import_module
+from typing import Any
 
 from django.urls import reverse
 from django.utils import timezone
@@ -21,7 +23,9 @@ from games.engines import ENGINE_NAMES
 from leagues.models import Game
 
 
-def page_context(*, table: dict, moves: list[dict], hands: list[dict] = ()) -> dict:
+def page_context(
+    *, table: Mapping[str, Any], moves: list[dict], hands: Sequence[dict] = ()
+) -> dict:
     """The game's own page context for `table`, the viewer's legal `moves`, and `hands`."""
     game = table["game"]
     if game not in ENGINE_NAMES:
@@ -29,12 +33,12 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict] = ()) -> d
     return import_module(f"{__name__}.{game}").page_context(table=table, moves=moves, hands=hands)
 
 
-def seat_names(table: dict) -> list[str | None]:
+def seat_names(table: Mapping[str, Any]) -> list[str | None]:
     """The name at each seat, in seat order (None for an open seat)."""
     return [seat["name"] for seat in sorted(table["seats"], key=lambda seat: seat["seat"])]
 
 
-def narrated_names(table: dict) -> list[str]:
+def narrated_names(table: Mapping[str, Any]) -> list[str | None]:
     """The name at each seat as the page tells of moves: "You" for the viewer's own seat."""
     return ["You" if seat == table["seat"] else name for seat, name in enumerate(seat_names(table))]
 
@@ -44,9 +48,9 @@ RECENT_MOVES = 6
 
 def live_context(
     *,
-    table: dict,
+    table: Mapping[str, Any],
     moves: list[dict],
-    log: list[dict],
+    log: Sequence[Mapping[str, Any]],
     user,
     etag: str,
     move_error: str = "",
@@ -102,7 +106,7 @@ def live_context(
     }
 
 
-def _status_line(table: dict, seats: list[dict]) -> str:
+def _status_line(table: Mapping[str, Any], seats: list[dict]) -> str:
     if table["status"] == "waiting" and table["fixture"]:
         return "Waiting for every player to come to the table."
     if table["status"] == "waiting":
@@ -131,5 +135,5 @@ def _seconds_left(deadline: str | None) -> int | None:
     return max(0, round(remaining.total_seconds()))
 
 
-def fixture_url(table: dict) -> str | None:
+def fixture_url(table: Mapping[str, Any]) -> str | None:
     return reverse("fixture-detail", args=[table["fixture"]]) if table["fixture"] else None

@@ -1,5 +1,8 @@
 """Conquian's page: the open card, both players' melds, and the choices of the phase."""
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from . import narrated_names, seat_names
 
 # What the player to act is doing, told of another player and of the viewer ("You ...").
@@ -11,7 +14,7 @@ PHASE_WORDS = {
 }
 
 
-def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
+def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence[dict]) -> dict:
     view = table["view"]
     names = seat_names(table)
     seat = view.get("seat")
@@ -54,7 +57,7 @@ def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
     }
 
 
-def _acting_line(view: dict, narrated: list[str]) -> str:
+def _acting_line(view: dict, narrated: list[str | None]) -> str:
     """ "Bo Marsh has turned the open card", or "You have turned ..." on Bo's own page."""
     words = PHASE_WORDS.get(view["phase"])
     if not words or not view["to_act"]:

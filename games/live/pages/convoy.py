@@ -2,6 +2,8 @@
 
 import json
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.engines.cards import JOKER
 
@@ -16,7 +18,7 @@ TWO_EYED_JACKS = ("JC", "JD")
 BOARD_SIDE = 10  # squares in a row
 
 
-def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
+def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence[dict]) -> dict:
     view = table["view"]
     names = seat_names(table)
     sides = [
@@ -163,7 +165,7 @@ def _kind(code: str) -> str:
     return ""
 
 
-def _last_move(last: dict, names: list[str]) -> dict | None:
+def _last_move(last: dict, names: list[str | None]) -> dict | None:
     if not last:
         return None
     return {**last, "name": names[last["seat"]]}

@@ -1,5 +1,8 @@
 """Корова's page: heads on every card, who has picked (never what), the reveal in order."""
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from games.engines.korova import heads
 
 from . import narrated_names, seat_names
@@ -13,7 +16,7 @@ def cow_card(number: int, edition: str = "korova-006") -> dict:
     return {"number": number, "heads": count, "marks": HEAD_MARK * count}
 
 
-def page_context(*, table: dict, moves: list[dict], hands: list[dict]) -> dict:
+def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence[dict]) -> dict:
     view = table["view"]
     edition = view["edition"]
     names = seat_names(table)

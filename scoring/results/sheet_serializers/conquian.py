@@ -18,4 +18,6 @@ class ConquianSingleSerializer(serializers.Serializer):
 class ConquianSheetSerializer(serializers.Serializer):
     """Conquian: two singles, home 1 v away 1 and home 2 v away 2, deal by deal."""
 
-    singles = ConquianSingleSerializer(many=True, min_length=SINGLES, max_length=SINGLES)
+    # many=True hands min_length and max_length to the ListSerializer DRF makes (its
+    # LIST_SERIALIZER_KWARGS); the stubs type only a single serializer's __init__.
+    singles = ConquianSingleSerializer(many=True, min_length=SINGLES, max_length=SINGLES)  # type: ignore[call-arg]

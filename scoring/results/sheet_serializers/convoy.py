@@ -16,7 +16,9 @@ class ConvoyGameSerializer(serializers.Serializer):
 class ConvoySheetSerializer(serializers.Serializer):
     """Convoy: each game of the fixture (one, or the best of N) in order."""
 
-    games = ConvoyGameSerializer(
+    # many=True hands min_length and max_length to the ListSerializer DRF makes (its
+    # LIST_SERIALIZER_KWARGS); the stubs type only a single serializer's __init__.
+    games = ConvoyGameSerializer(  # type: ignore[call-arg]
         many=True,
         min_length=1,
         max_length=MAX_GAMES,

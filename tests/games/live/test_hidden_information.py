@@ -24,7 +24,7 @@ from tests.admin_pages import change_url
 from tests.factories import UserFactory
 from tests.games.conftest import client_for
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("moves_unthrottled")]
 
 SECRET_KEYS = {"deck", "seed", "hands"}
 GAMES = [
