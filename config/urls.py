@@ -3,14 +3,16 @@ from django.contrib.auth import urls as auth_urls
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from config.accounts import needs_mail
+from config.accounts import StaffFirstLoginView, needs_mail
 from config.health import health
 
 # Django's account pages (login, logout, password change and reset); the reset pages only
-# where mail can go out (config.accounts.needs_mail).
+# where mail can go out (config.accounts.needs_mail); staff land on their fixtures after login.
 account_urls = [
     path(str(url.pattern), needs_mail(url.callback), name=url.name)
     if url.name.startswith("password_reset")
+    else path(str(url.pattern), StaffFirstLoginView.as_view(), name=url.name)
+    if url.name == "login"
     else url
     for url in auth_urls.urlpatterns
 ]
