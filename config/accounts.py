@@ -4,8 +4,8 @@ The lockout itself is django-axes (settings: AXES_*; docs/operations.md says how
 unlocks someone); this module holds the two places where Roundel differs from its defaults:
 the lockout answer (JSON under /api/, the site's page elsewhere, both 429 with Retry-After)
 and a backend that leaves in-process callers without a request alone. It also keeps password
-reset to where mail can go out (settings.PASSWORD_RESET_BY_MAIL), and keeps the pages of
-logged-in users out of shared caches.
+reset to where mail can go out (settings.PASSWORD_RESET_BY_MAIL), keeps the pages of
+logged-in users out of shared caches, and sends staff to their fixtures after logging in.
 """
 
 import math
@@ -14,8 +14,10 @@ from functools import wraps
 from axes.backends import AxesStandaloneBackend
 from axes.helpers import get_cool_off
 from django.conf import settings
+from django.contrib.auth.views import LoginView
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
 
 LOCKED_OUT = (
@@ -74,6 +76,16 @@ class RevokeTokensOnPasswordChange:
 
     def get_help_text(self):
         return "Changing your password signs out every API token you hold."
+
+
+class StaffFirstLoginView(LoginView):
+    """Django's login page; after it, a member of a venue's staff lands on the staff page
+    (their fixtures), everyone else on settings.LOGIN_REDIRECT_URL. A safe `next` wins."""
+
+    def get_default_redirect_url(self) -> str:
+        if self.request.user.venues_served.exists():
+            return reverse("staff-home")
+        return super().get_default_redirect_url()
 
 
 def mail_context(request) -> dict:

@@ -1,19 +1,26 @@
 from django.contrib import admin
 from django.contrib.auth import urls as auth_urls
-from django.urls import URLPattern, include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from config.accounts import needs_mail
+from config.accounts import StaffFirstLoginView, needs_mail
 from config.health import health
 
-# Django's account pages (login, logout, password change and reset); the reset pages only
-# where mail can go out (config.accounts.needs_mail).
-account_urls = [
-    path(str(url.pattern), needs_mail(url.callback), name=url.name)
-    if isinstance(url, URLPattern) and url.name and url.name.startswith("password_reset")
-    else url
-    for url in auth_urls.urlpatterns
-]
+
+def _account_url(url: URLPattern | URLResolver) -> URLPattern | URLResolver:
+    """Django's account pages (login, logout, password change and reset) as the site serves
+    them: the reset pages only where mail can go out (config.accounts.needs_mail), and a login
+    that takes staff to their fixtures."""
+    if not isinstance(url, URLPattern) or not url.name:
+        return url
+    if url.name.startswith("password_reset"):
+        return path(str(url.pattern), needs_mail(url.callback), name=url.name)
+    if url.name == "login":
+        return path(str(url.pattern), StaffFirstLoginView.as_view(), name=url.name)
+    return url
+
+
+account_urls = [_account_url(url) for url in auth_urls.urlpatterns]
 
 urlpatterns = [
     path("health/", health, name="health"),

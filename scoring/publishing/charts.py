@@ -4,8 +4,12 @@ Pure Python. A chart is drawn in a 400-unit-wide view box, about a phone's width
 its 13-unit text stays readable at 390 px and simply grows on a wider screen. Every chart
 has a text alternative: its title and a one-line description in the SVG (<title>, <desc>)
 for screen readers, and the same numbers as a table (`Chart.table`) that the page shows under
-a "Chart as a table" disclosure. Lines are told apart by colour and by dash pattern, and the
-legend names them in text, so colour is never the only key.
+a "Chart as a table" disclosure. Lines are told apart by colour, by dash pattern and by the
+shape of their points, and the legend names them in text, so colour is never the only key.
+
+No colour is written into the SVG: a line's group has the class `chart-line-<n>`, whose colour
+static/roundel.css sets from a variable with a light and a dark value, and the axis text is
+`currentColor`, the page's own text colour, so a chart reads in either colour scheme.
 """
 
 import math
@@ -19,9 +23,12 @@ from scoring.publishing.numbers import signed_number
 
 WIDTH, HEIGHT = 400, 260
 LEFT, RIGHT, TOP, BOTTOM = 40, 22, 14, 34
-# Okabe–Ito: told apart by most colour-blind readers too.
-COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#999933"]
-DASHES = ["", "6 3", "2 3", "8 3 2 3"]
+FONT_SIZE = 13
+# The colours (roundel.css, --roundel-chart-1 to 8) follow Okabe–Ito, told apart by most
+# colour-blind readers too; a ninth line takes the first colour again with another dash.
+COLOURS = 8
+DASHES = ["", "7 3", "2 3", "9 3 2 3", "4 4", "12 3", "2 2 6 2", "1 3"]
+MARKERS = ["circle", "square", "triangle", "diamond"]
 
 
 @dataclass(frozen=True)
@@ -43,7 +50,12 @@ class Chart:
 
     def __post_init__(self):
         self.legend = [
-            {"name": s.name, "colour": _colour(n), "dash": _dash(n)}
+            {
+                "name": s.name,
+                "line_class": _line_class(n),
+                "dash": _dash(n),
+                "marker": mark_safe(_marker(n, 14, 5)),
+            }
             for n, s in enumerate(self.series)
         ]
 
@@ -63,12 +75,33 @@ class Chart:
         return mark_safe(_svg(self))
 
 
-def _colour(n: int) -> str:
-    return COLOURS[n % len(COLOURS)]
+def _line_class(n: int) -> str:
+    return f"chart-line chart-line-{n % COLOURS + 1}"
 
 
 def _dash(n: int) -> str:
-    return DASHES[(n // len(COLOURS)) % len(DASHES)]
+    return DASHES[(n + n // COLOURS) % len(DASHES)]
+
+
+def _marker(n: int, cx: float, cy: float) -> str:
+    """The n-th line's point: a circle, square, triangle or diamond, in the line's colour."""
+    shape = MARKERS[n % len(MARKERS)]
+    if shape == "circle":
+        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3.2" fill="currentColor"/>'
+    if shape == "square":
+        return f'<rect x="{cx - 3:.1f}" y="{cy - 3:.1f}" width="6" height="6" fill="currentColor"/>'
+    corners = (
+        [(cx, cy - 4), (cx + 4, cy + 3), (cx - 4, cy + 3)]
+        if shape == "triangle"
+        else [(cx, cy - 4.2), (cx + 4.2, cy), (cx, cy + 4.2), (cx - 4.2, cy)]
+    )
+    points = " ".join(f"{px:.1f},{py:.1f}" for px, py in corners)
+    return f'<polygon points="{points}" fill="currentColor"/>'
+
+
+def label_width(label: str, font_size: float = FONT_SIZE) -> float:
+    """A generous estimate of a label's drawn width: the SVG is drawn without measuring fonts."""
+    return len(label) * font_size * 0.62
 
 
 def _scale(chart: Chart) -> tuple[float, float, list[float]]:
@@ -101,8 +134,12 @@ def _nice_step(rough: float, *, integer: bool) -> float:
 
 
 def _svg(chart: Chart) -> str:
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     count = max(len(chart.x_labels), 1)
+    # Room on the right for half of the last date label, which is centred on the last point.
+    right = (
+        max(RIGHT, math.ceil(label_width(chart.x_labels[-1]) / 2) + 2) if chart.x_labels else RIGHT
+    )
+    plot_w, plot_h = WIDTH - LEFT - right, HEIGHT - TOP - BOTTOM
     low, high, ticks = _scale(chart)
 
     def x(i: int) -> float:
@@ -120,22 +157,21 @@ def _svg(chart: Chart) -> str:
     ]
     for tick in ticks:
         parts.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
-            f'stroke="#ccc" stroke-width="1"/>'
-            f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="13" '
-            f'fill="#333">{signed_number(tick)}</text>'
+            f'<line class="chart-grid" x1="{LEFT}" x2="{WIDTH - right}" y1="{y(tick):.1f}" '
+            f'y2="{y(tick):.1f}" stroke="currentColor" stroke-opacity=".25" stroke-width="1"/>'
+            f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" '
+            f'font-size="{FONT_SIZE}" fill="currentColor">{signed_number(tick)}</text>'
         )
-    every = max(1, math.ceil(count / 6))  # about 50 units a date label: six fit
-    for i, label in enumerate(chart.x_labels):
-        if i % every == 0:
-            parts.append(
-                f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '
-                f'font-size="13" fill="#333">{escape(label)}</text>'
-            )
+    for i in _labelled(count):
+        parts.append(
+            f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '
+            f'font-size="{FONT_SIZE}" fill="currentColor">{escape(chart.x_labels[i])}</text>'
+        )
     if chart.x_title:
         parts.append(
-            f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 2}" text-anchor="middle" '
-            f'font-size="12" fill="#555">{escape(chart.x_title)}</text>'
+            f'<text class="chart-axis-title" x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 2}" '
+            f'text-anchor="middle" font-size="12" fill="currentColor">'
+            f"{escape(chart.x_title)}</text>"
         )
     for n, series in enumerate(chart.series):
         points = [(x(i), y(v)) for i, v in enumerate(series.values) if v is not None]
@@ -144,14 +180,23 @@ def _svg(chart: Chart) -> str:
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
         dash = f' stroke-dasharray="{_dash(n)}"' if _dash(n) else ""
         parts.append(
-            f'<polyline points="{path}" fill="none" stroke="{_colour(n)}" stroke-width="2.5"'
-            f'{dash} stroke-linejoin="round"><title>{escape(series.name)}</title></polyline>'
+            f'<g class="{_line_class(n)}"><polyline points="{path}" fill="none" '
+            f'stroke="currentColor" stroke-width="2.5"{dash} stroke-linejoin="round">'
+            f"<title>{escape(series.name)}</title></polyline>"
         )
-        parts.extend(
-            f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{_colour(n)}"/>' for px, py in points
-        )
+        parts.extend(_marker(n, px, py) for px, py in points)
+        parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _labelled(count: int) -> list[int]:
+    """The x positions that get a label: about six fit (50 units a date label), always the
+    first and the last; the last takes the place of the one that would stand too near it."""
+    every = max(1, math.ceil(count / 6))
+    shown = list(range(0, count, every))
+    shown[-1] = count - 1  # with two or more points, at least two labels: the first stays
+    return shown
 
 
 def _id(chart: Chart) -> str:

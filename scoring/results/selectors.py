@@ -8,7 +8,7 @@ from typing import Any, TypedDict
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from leagues.models import Fixture, Player, Season, Team, TeamMember
+from leagues.models import Fixture, Player, Season, Team, TeamMember, Venue
 from leagues.permissions import AnyUser, is_league_admin, staff_grants
 from leagues.selectors import team_player_ids
 from scoring.kinds import GameKind, get_kind
@@ -211,6 +211,22 @@ def staff_venue_names(*, user: AnyUser) -> list[str] | None:
     return list(
         staff_grants(user=user).order_by("venue__name").values_list("venue__name", flat=True)
     )
+
+
+def staff_venue_screens(*, user: AnyUser) -> list[tuple[Venue, str | None]]:
+    """The venues `user` serves with their TV screen's secret token (None where no screen
+    address has been issued), by name. A league admin's own venues only: the admin lists every
+    screen."""
+    venues = (
+        Venue.objects.filter(pk__in=staff_grants(user=user).values("venue_id"))
+        .select_related("screen")
+        .order_by("name")
+    )
+    screens = []
+    for venue in venues:
+        screen = getattr(venue, "screen", None)  # the reverse one-to-one raises when missing
+        screens.append((venue, screen.token if screen is not None else None))
+    return screens
 
 
 @dataclass

@@ -35,10 +35,17 @@ def staff_home(request):
     if venues == []:
         raise PermissionDenied("Only staff of a venue can enter results.")
     sections = selectors.staff_fixture_sections(user=request.user, limit=STAFF_LIST_LENGTH)
+    screens = [
+        (
+            venue,
+            token and request.build_absolute_uri(reverse("tv-screen", args=[venue.slug, token])),
+        )
+        for venue, token in selectors.staff_venue_screens(user=request.user)
+    ]
     return render(
         request,
         "scoring/staff_home.html",
-        {"venues": venues, "sections": sections, "limit": STAFF_LIST_LENGTH},
+        {"venues": venues, "sections": sections, "limit": STAFF_LIST_LENGTH, "screens": screens},
     )
 
 

@@ -13,6 +13,7 @@ from axes.models import AccessAttempt
 from django.core.cache import cache
 from django.core.management import call_command
 from django.test import Client
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import PASSWORD, StaffMembershipFactory, UserFactory
@@ -166,3 +167,28 @@ def test_with_mail_password_reset_sends_a_working_link(client, staff, settings, 
     path = link.split("://", 1)[1].split("/", 1)[1]
     form = client.get("/" + path, follow=True)
     assert form.status_code == 200 and "Set a new password" in form.content.decode()
+
+
+def _log_in(username: str, next_url: str | None = None):
+    path = "/accounts/login/" + (f"?next={next_url}" if next_url else "")
+    return Client().post(path, {"username": username, "password": PASSWORD}, follow=True)
+
+
+def test_a_member_of_staff_lands_on_their_fixtures_after_logging_in():
+    StaffMembershipFactory(user=UserFactory(username="barkeep"))
+    response = _log_in("barkeep")
+    assert response.redirect_chain == [(reverse("staff-home"), 302)]
+    assert response.status_code == 200
+
+
+def test_a_player_lands_on_the_home_page_after_logging_in():
+    UserFactory(username="ada")
+    assert _log_in("ada").redirect_chain == [(reverse("home"), 302)]
+
+
+def test_next_wins_over_the_staff_page_and_an_outside_next_is_ignored():
+    StaffMembershipFactory(user=UserFactory(username="barkeep"))
+    assert _log_in("barkeep", "/tables/").redirect_chain == [("/tables/", 302)]
+    assert _log_in("barkeep", "https://evil.example/").redirect_chain == [
+        (reverse("staff-home"), 302)
+    ]

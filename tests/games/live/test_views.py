@@ -278,6 +278,23 @@ def test_the_lobby_shows_games_in_progress_by_venue(users):
     assert "Watch" in playing
 
 
+def test_the_lobby_does_not_say_no_game_is_on_while_your_own_game_is(users):
+    table = full_table(users)
+    assert table.status == Table.Status.PLAYING
+    playing = logged_in(users[0]).get(reverse("table-lobby")).content.decode()
+    playing = playing.split('id="playing-title"')[1]
+    assert "No game is being played just now" not in playing
+    assert "No one else's game is being played just now" in playing
+    # to someone sitting at no table, the same game is one to watch
+    elsewhere = logged_in(users[4]).get(reverse("table-lobby")).content.decode()
+    assert f"Table {table.pk}" in elsewhere.split('id="playing-title"')[1]
+
+
+def test_the_lobby_says_no_game_is_on_when_none_is(users):
+    html = logged_in(users[0]).get(reverse("table-lobby")).content.decode()
+    assert "No game is being played just now." in html.split('id="playing-title"')[1]
+
+
 def test_conquian_tells_the_viewer_of_his_own_moves_as_you_and_others_by_name(users):
     table = full_table(users, game="conquian", players=2)
     eng = get_engine("conquian")

@@ -6,6 +6,7 @@ import re
 from html import unescape
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -133,6 +134,31 @@ def test_season_table_shows_positions_points_and_the_korova_difference(client, w
     page = text(response)
     assert "4 of 6 fixtures played" in page
     assert "66 heads" in page  # the end score, from the engine's default
+
+
+def _phone_hidden(classes: str | None) -> set[str]:
+    """The classes by which roundel.css hides a season table's column on a phone."""
+    return {c for c in (classes or "").split() if c == "hide-phone" or c.startswith("col-score_")}
+
+
+def test_the_column_key_hides_on_a_phone_what_the_table_hides_there(client, world):
+    html = client.get(season_url(world)).content.decode()
+    head = html.split("<thead>")[1].split("</thead>")[0]
+    columns = {
+        label.strip(): _phone_hidden(classes)
+        for classes, label in re.findall(
+            r'<th scope="col"(?: class="([^"]*)")?>(?:<abbr[^>]*>)?([^<]+)', head
+        )
+    }
+    key = html.split('aria-label="What the columns mean">')[1].split("</dl>")[0]
+    entries = re.findall(r'<dt(?: class="([^"]*)")?>([^<]+)</dt>\s*<dd(?: class="([^"]*)")?>', key)
+    hidden_on_a_phone = {label for label, classes in columns.items() if classes}
+    assert hidden_on_a_phone == {"HF", "HA", "Form"}  # Корова's heads for and against, and form
+    for term_classes, label, meaning_classes in entries:
+        assert _phone_hidden(term_classes) == columns[label], label
+        assert _phone_hidden(meaning_classes) == columns[label], label
+    css = (settings.BASE_DIR / "static" / "roundel.css").read_text()
+    assert "dl.abbreviations .col-score_for, dl.abbreviations .col-score_against" in css
 
 
 def test_the_printed_season_table_signs_differences_as_the_season_page_does(client, world):

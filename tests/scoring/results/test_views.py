@@ -8,8 +8,9 @@ from django.urls import reverse
 
 from leagues.models import Fixture, TeamMember
 from scoring.models import ResultVersion
+from scoring.publishing.services import venue_screen_issue
 from scoring.results.services import result_submit
-from tests.factories import PlayerFactory, StaffMembershipFactory, UserFactory
+from tests.factories import PlayerFactory, StaffMembershipFactory, UserFactory, VenueFactory
 from tests.scoring.results.staff_sheets import (
     FULL_GAME,
     entry_url,
@@ -240,3 +241,28 @@ def test_staff_home_sends_anonymous_visitors_to_log_in(client):
 
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
+
+
+def test_staff_home_shows_the_tv_address_of_each_venue_the_user_serves(client, korova):
+    user = staff_of(korova)
+    screen = venue_screen_issue(venue_id=korova.venue_id)
+    other = venue_screen_issue(venue_id=make_fixture().venue_id)
+    unscreened = StaffMembershipFactory(user=user, venue=VenueFactory(name="The Quiet Pub")).venue
+    client.force_login(user)
+
+    html = client.get(reverse("staff-home")).content.decode()
+
+    tv = html.split('id="section-tv"')[1]
+    address = "http://testserver" + reverse("tv-screen", args=[korova.venue.slug, screen.token])
+    assert f'href="{address}"' in tv
+    assert other.token not in html  # another venue's screen stays secret
+    assert unscreened.name in tv and "No TV address yet" in tv
+
+
+def test_staff_home_shows_no_tv_addresses_to_a_league_admin_serving_no_venue(client, korova):
+    screen = venue_screen_issue(venue_id=korova.venue_id)
+    client.force_login(UserFactory(is_superuser=True, is_staff=True))
+
+    html = client.get(reverse("staff-home")).content.decode()
+
+    assert 'id="section-tv"' not in html and screen.token not in html
