@@ -14,6 +14,7 @@ from functools import wraps
 from axes.backends import AxesStandaloneBackend
 from axes.helpers import get_cool_off
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import LoginView
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -83,7 +84,8 @@ class StaffFirstLoginView(LoginView):
     (their fixtures), everyone else on settings.LOGIN_REDIRECT_URL. A safe `next` wins."""
 
     def get_default_redirect_url(self) -> str:
-        if self.request.user.venues_served.exists():
+        user = self.request.user  # signed in by now
+        if not isinstance(user, AnonymousUser) and user.venues_served.exists():
             return reverse("staff-home")
         return super().get_default_redirect_url()
 
