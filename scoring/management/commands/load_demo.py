@@ -2,8 +2,8 @@
 
 Two venues, eight teams of two, one season per game, fixtures for a double
 round robin, and the first half of the rounds played. The sheets are realistic
-because they come from random games played by the engines themselves (each game's kind
-makes its demo sheet: scoring.kinds).
+because they come from random games played by the engines themselves (each game's demo:
+scoring.demo).
 """
 
 import datetime
@@ -17,7 +17,8 @@ from django.utils import timezone
 
 from leagues.models import League, Player, Season, StaffMembership, Team, TeamMember, Venue
 from leagues.services import fixtures_generate
-from scoring.kinds import all_kinds, get_kind
+from scoring.demo import DEMO_GAMES
+from scoring.kinds import all_kinds
 from scoring.models import VenueScreen
 from scoring.publishing.services import venue_screen_issue
 from scoring.results.services import result_submit
@@ -136,7 +137,7 @@ class Command(BaseCommand):
         starts_on = today - datetime.timedelta(weeks=WEEKS_PLAYED, days=-1)
         for kind in all_kinds():
             game, slug = kind.game, f"{kind.game}-pub-league"
-            name, rule_options, fixture_format = kind.demo_league
+            name, rule_options, fixture_format = DEMO_GAMES.get(game).league
             league, _ = League.objects.get_or_create(
                 slug=slug, defaults={"name": name, "game": game}
             )
@@ -164,7 +165,7 @@ class Command(BaseCommand):
     def play_first_half(self, season, staff, admin):
         fixtures = season.fixtures.filter(round__lte=WEEKS_PLAYED, result_versions__isnull=True)
         for fixture in fixtures.select_related("home_team", "away_team").order_by("round", "pk"):
-            sheet = get_kind(season.game).demo_sheet(
+            sheet = DEMO_GAMES.get(season.game).sheet(
                 home_player_ids=team_players(fixture.home_team),
                 away_player_ids=team_players(fixture.away_team),
                 rule_options=season.rule_options,
