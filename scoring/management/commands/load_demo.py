@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import League, Player, Season, StaffMembership, Team, TeamMember, Venue
+from leagues.selectors import team_player_ids
 from leagues.services import fixtures_generate
 from scoring.demo import DEMO_GAMES
 from scoring.kinds import all_kinds
@@ -165,9 +166,10 @@ class Command(BaseCommand):
     def play_first_half(self, season, staff, admin):
         fixtures = season.fixtures.filter(round__lte=WEEKS_PLAYED, result_versions__isnull=True)
         for fixture in fixtures.select_related("home_team", "away_team").order_by("round", "pk"):
+            players = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
             sheet = DEMO_GAMES.get(season.game).sheet(
-                home_player_ids=team_players(fixture.home_team),
-                away_player_ids=team_players(fixture.away_team),
+                home_player_ids=players[fixture.home_team_id],
+                away_player_ids=players[fixture.away_team_id],
                 rule_options=season.rule_options,
                 fixture_format=season.fixture_format,
                 seed=fixture.pk,
@@ -207,7 +209,3 @@ def player_login(name: str) -> tuple[str, str]:
 
 
 PLAYER_SLUGS = [slugify_name(name) for _, _, *names in TEAMS for name in names]
-
-
-def team_players(team) -> list[int]:
-    return list(team.members.order_by("position").values_list("player_id", flat=True))
