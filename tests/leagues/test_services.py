@@ -6,9 +6,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
+from config.errors import Conflict, Forbidden, Invalid, NotFound
 from leagues.models import Fixture, TeamMember
 from leagues.services import (
     fixture_relocate,
@@ -126,9 +126,9 @@ def test_generation_is_refused_once_a_fixture_has_a_result():
     ResultVersion.objects.create(
         fixture=fixture, number=1, sheet={}, home_score=60, away_score=70, winner="home"
     )
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Conflict) as refused:
         fixtures_generate(season=season)
-    assert "already has results" in refused.value.message_dict["season"][0]
+    assert "already has results" in refused.value.errors["season"][0]
     assert season.fixtures.count() == 12
 
 
@@ -136,7 +136,7 @@ def test_generation_is_refused_when_a_fixture_is_marked_played():
     season = season_with_teams(3)
     fixture = fixtures_generate(season=season)[0]
     Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
-    with pytest.raises(ValidationError):
+    with pytest.raises(Conflict):
         fixtures_generate(season=season)
     assert Fixture.objects.filter(pk=fixture.pk).exists()
 
@@ -144,18 +144,18 @@ def test_generation_is_refused_when_a_fixture_is_marked_played():
 @pytest.mark.parametrize("count", [0, 1])
 def test_generation_is_refused_with_fewer_than_two_teams(count):
     season = season_with_teams(count)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Conflict) as refused:
         fixtures_generate(season=season)
-    assert "at least two teams" in refused.value.message_dict["season"][0]
+    assert "at least two teams" in refused.value.errors["season"][0]
     assert not season.fixtures.exists()
 
 
 @pytest.mark.parametrize("days", [0, -7, 366, True, "7"])
 def test_generation_is_refused_for_a_bad_interval(days):
     season = season_with_teams(2)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Invalid) as refused:
         fixtures_generate(season=season, days_between_rounds=days)
-    assert "days_between_rounds" in refused.value.message_dict
+    assert "days_between_rounds" in refused.value.errors
     assert not season.fixtures.exists()
 
 
@@ -163,7 +163,7 @@ def test_generation_is_refused_to_pub_staff_and_players():
     season = season_with_teams(2)
     staff = StaffMembershipFactory(user__is_staff=True).user
     for user in (staff, UserFactory()):
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(Forbidden):
             fixtures_generate(season=season, by=user)
     assert not season.fixtures.exists()
 
@@ -232,11 +232,11 @@ def test_rescheduling_to_the_same_time_writes_nothing(venue_staff, fixture_at_ve
 def test_staff_of_another_venue_cannot_reschedule_or_postpone(fixture_at_venue):
     other = StaffMembershipFactory().user
     original = fixture_at_venue.starts_at
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_status_change(
             status="scheduled", fixture_id=fixture_at_venue.pk, starts_at=timezone.now(), by=other
         )
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_status_change(
             status="postponed", fixture_id=fixture_at_venue.pk, reason="No", by=other
         )
@@ -245,7 +245,7 @@ def test_staff_of_another_venue_cannot_reschedule_or_postpone(fixture_at_venue):
 
 
 def test_a_player_cannot_reschedule(fixture_at_venue):
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_status_change(
             status="scheduled",
             fixture_id=fixture_at_venue.pk,
@@ -256,14 +256,14 @@ def test_a_player_cannot_reschedule(fixture_at_venue):
 
 def test_postponing_needs_a_reason_and_keeps_the_date(venue_staff, fixture_at_venue):
     for reason in ("", "   ", None, "x" * 251):
-        with pytest.raises(ValidationError) as refused:
+        with pytest.raises(Invalid) as refused:
             fixture_status_change(
                 status="postponed",
                 fixture_id=fixture_at_venue.pk,
                 reason=reason,
                 by=venue_staff.user,
             )
-        assert "reason" in refused.value.message_dict
+        assert "reason" in refused.value.errors
     fixture = fixture_status_change(
         status="postponed",
         fixture_id=fixture_at_venue.pk,
@@ -284,12 +284,12 @@ def test_postponing_needs_a_reason_and_keeps_the_date(venue_staff, fixture_at_ve
 
 def test_a_played_fixture_cannot_be_postponed_or_moved(venue_staff, fixture_at_venue):
     Fixture.objects.filter(pk=fixture_at_venue.pk).update(status=Fixture.Status.PLAYED)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Conflict) as refused:
         fixture_status_change(
             status="postponed", fixture_id=fixture_at_venue.pk, reason="Late", by=venue_staff.user
         )
-    assert "played" in refused.value.message_dict["status"][0]
-    with pytest.raises(ValidationError):
+    assert "played" in refused.value.errors["status"][0]
+    with pytest.raises(Conflict):
         fixture_status_change(
             status="scheduled",
             fixture_id=fixture_at_venue.pk,
@@ -317,19 +317,19 @@ def test_a_void_fixture_stays_void(venue_staff, fixture_at_venue):
     fixture_status_change(
         status="void", fixture_id=fixture_at_venue.pk, reason="Team withdrew", by=admin_user()
     )
-    with pytest.raises(ValidationError):
+    with pytest.raises(Conflict):
         fixture_status_change(
             status="void", fixture_id=fixture_at_venue.pk, reason="Again", by=admin_user()
         )
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Conflict) as refused:
         fixture_status_change(
             status="scheduled",
             fixture_id=fixture_at_venue.pk,
             starts_at=timezone.now(),
             by=venue_staff.user,
         )
-    assert "void" in refused.value.message_dict["status"][0]
-    with pytest.raises(ValidationError):
+    assert "void" in refused.value.errors["status"][0]
+    with pytest.raises(Conflict):
         fixture_status_change(
             status="postponed", fixture_id=fixture_at_venue.pk, reason="Rain", by=venue_staff.user
         )
@@ -343,30 +343,30 @@ def test_a_played_fixture_can_be_voided(fixture_at_venue):
 
 
 def test_venue_staff_cannot_void_and_a_void_needs_a_short_reason(venue_staff, fixture_at_venue):
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_status_change(
             status="void", fixture_id=fixture_at_venue.pk, reason="No show", by=venue_staff.user
         )
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Invalid) as refused:
         fixture_status_change(
             status="void", fixture_id=fixture_at_venue.pk, reason="x" * 101, by=admin_user()
         )
-    assert "100 characters" in refused.value.message_dict["reason"][0]
+    assert "100 characters" in refused.value.errors["reason"][0]
     fixture_at_venue.refresh_from_db()
     assert fixture_at_venue.status == Fixture.Status.SCHEDULED
 
 
-def test_an_unknown_fixture_is_a_validation_error(venue_staff):
-    with pytest.raises(ValidationError) as refused:
+def test_an_unknown_fixture_is_not_found(venue_staff):
+    with pytest.raises(NotFound) as refused:
         fixture_status_change(
             status="postponed", fixture_id=987654, reason="Rain", by=venue_staff.user
         )
-    assert "fixture_id" in refused.value.message_dict
+    assert refused.value.detail == "There is no such fixture."
 
 
 def test_a_league_admin_moves_a_fixture_to_another_venue(fixture_at_venue, venue_staff):
     neutral = VenueFactory(name="The Plough")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_relocate(fixture_id=fixture_at_venue.pk, venue_id=neutral.pk, by=venue_staff.user)
     fixture = fixture_relocate(fixture_id=fixture_at_venue.pk, venue_id=neutral.pk, by=admin_user())
     fixture.refresh_from_db()
@@ -391,10 +391,10 @@ def test_team_players_can_swap_positions():
 def test_team_players_must_be_exactly_two(size):
     team = TeamFactory()
     before = list(TeamMember.objects.filter(team=team).values_list("player", flat=True))
-    with pytest.raises(ValidationError):
+    with pytest.raises(Invalid):
         team_players_set(team=team, players=[PlayerFactory() for _ in range(size)])
     player = PlayerFactory()
-    with pytest.raises(ValidationError):
+    with pytest.raises(Invalid):
         team_players_set(team=team, players=[player, player])
     assert list(TeamMember.objects.filter(team=team).values_list("player", flat=True)) == before
 
@@ -436,32 +436,32 @@ def test_every_status_change_is_allowed_or_refused_by_the_fixture_life(
         fixture_at_venue.refresh_from_db()
         assert fixture_at_venue.status == after
     else:
-        with pytest.raises(ValidationError) as refused:
+        with pytest.raises(Invalid if after == S.PLAYED else Conflict) as refused:
             fixture_status_change(**change)
-        assert "status" in refused.value.message_dict
+        assert "status" in refused.value.errors
         fixture_at_venue.refresh_from_db()
         assert fixture_at_venue.status == before
         assert fixture_at_venue.history.count() == history
 
 
 def test_marking_a_fixture_played_by_hand_is_refused_in_words(fixture_at_venue):
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Invalid) as refused:
         fixture_status_change(fixture_id=fixture_at_venue.pk, status="played", by=admin_user())
-    assert refused.value.message_dict["status"] == [
+    assert refused.value.errors["status"] == [
         "A fixture becomes played when its result is entered."
     ]
 
 
 @pytest.mark.parametrize("status", ["finished", "", None, 3, ["void"]])
 def test_an_unknown_status_is_refused(fixture_at_venue, status):
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Invalid) as refused:
         fixture_status_change(fixture_id=fixture_at_venue.pk, status=status, by=admin_user())
-    assert "status" in refused.value.message_dict
+    assert "status" in refused.value.errors
 
 
 @pytest.mark.parametrize("status", [S.POSTPONED, S.VOID])
 def test_postponing_or_voiding_keeps_the_date(fixture_at_venue, status):
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Invalid) as refused:
         fixture_status_change(
             fixture_id=fixture_at_venue.pk,
             status=status,
@@ -469,7 +469,7 @@ def test_postponing_or_voiding_keeps_the_date(fixture_at_venue, status):
             starts_at=fixture_at_venue.starts_at + datetime.timedelta(days=1),
             by=admin_user(),
         )
-    assert "starts_at" in refused.value.message_dict
+    assert "starts_at" in refused.value.errors
     fixture_at_venue.refresh_from_db()
     assert fixture_at_venue.status == S.SCHEDULED
 
@@ -507,10 +507,10 @@ def test_one_of_the_two_league_admin_permissions_is_not_enough(codename, fixture
     season = season_with_teams(2)
     holder = UserFactory(is_staff=True)
     holder.user_permissions.add(Permission.objects.get(codename=codename))
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixtures_generate(season=season, by=holder)
     other_venue = StaffMembershipFactory().venue
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_relocate(fixture_id=fixture_at_venue.pk, venue_id=other_venue.pk, by=holder)
     assert not season.fixtures.exists()
     fixture_at_venue.refresh_from_db()
