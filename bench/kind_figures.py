@@ -25,6 +25,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from scoring.demo import DEMO_GAMES  # noqa: E402
 from scoring.kinds import get_kind  # noqa: E402
 from scoring.standings.table import ResultRecord, StandingsConfig, build_standings  # noqa: E402
 
@@ -41,12 +42,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first demo sheet")
     args = parser.parse_args()
     kind = get_kind("conquian")
-    options = {"target": 5}
+    demo = DEMO_GAMES.get("conquian")
+    options = demo.league.rule_options
     teams = [Team(pk) for pk in range(1, 21)]
     sheets = []
     for number in range(args.fixtures):
         home, away = teams[number % 20].pk, teams[(number * 7 + 3) % 20].pk
-        sheet = kind.demo_sheet(
+        sheet = demo.sheet(
             home_player_ids=[home * 10, home * 10 + 1],
             away_player_ids=[away * 10, away * 10 + 1],
             rule_options=options,

@@ -21,6 +21,10 @@ from .models import StaffMembership
 
 LEAGUE_ADMIN_PERMISSIONS = ("leagues.add_fixture", "leagues.delete_fixture")
 
+# What a refusal says to someone who is not a league admin, or who does not serve the venue.
+NOT_LEAGUE_ADMIN = "Only league admins can do this."
+NOT_VENUE_STAFF = "You can only enter results for fixtures at a venue you serve."
+
 # Who a request or a service is acting for (request.user's type).
 AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser
 
@@ -43,12 +47,6 @@ def is_league_admin(*, user) -> bool:
     )
 
 
-def ensure_league_admin(*, user, refusal: str = "Only league admins can do this.") -> None:
-    """Raise PermissionDenied (with `refusal`) unless `user` is a league admin."""
-    if not is_league_admin(user=user):
-        raise PermissionDenied(refusal)
-
-
 def can_enter_results(*, user, venue_id: int) -> bool:
     """Staff of the venue, and league admins."""
     if not _is_active(user):
@@ -61,7 +59,7 @@ def can_enter_results(*, user, venue_id: int) -> bool:
 def ensure_can_enter_results(*, user, venue_id: int) -> None:
     """Raise PermissionDenied unless `user` serves the venue (or is a league admin)."""
     if not can_enter_results(user=user, venue_id=venue_id):
-        raise PermissionDenied("You can only enter results for fixtures at a venue you serve.")
+        raise PermissionDenied(NOT_VENUE_STAFF)
 
 
 def can_set_season_rules(*, user) -> bool:

@@ -3,8 +3,10 @@ void: `fixture_status_change`, the one place its life is checked) and venue; a t
 players.
 
 Every function takes keyword arguments, runs in one transaction and locks the rows its decision
-depends on before reading them. Refusals are Django ValidationErrors keyed by the field at
-fault (config/api_errors.py turns them into 400s) or PermissionDenied. The audit trail is
+depends on before reading them. Refusals are config.errors kinds: Invalid keyed by the field
+at fault, Forbidden, NotFound, or Conflict when the season or fixture is not in a state that
+allows the change (the API's handler answers them; the admin puts them next to their field with
+config.errors.add_refusal_to_form, or in a message). The audit trail is
 django-simple-history on Fixture: each write records who (`by`) and why (the change reason).
 """
 
@@ -12,15 +14,22 @@ import datetime
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
+from config.errors import Conflict, Forbidden, Invalid, NotFound
+
 from .fixtures import double_round_robin
 from .models import Entry, Fixture, Player, Season, Team, TeamMember, Venue
-from .permissions import AnyUser, ensure_can_enter_results, ensure_league_admin, is_league_admin
+from .permissions import (
+    NOT_LEAGUE_ADMIN,
+    NOT_VENUE_STAFF,
+    AnyUser,
+    can_enter_results,
+    is_league_admin,
+)
 from .selectors import team_player_ids
 
 DEFAULT_KICKOFF_TIME = datetime.time(19, 30)
@@ -36,9 +45,9 @@ CHANGE_REASON_MAX_LENGTH = 100
 
 def ensure_can_manage_fixtures(*, user: AnyUser | None) -> None:
     """Generating, voiding and moving fixtures is for league admins (leagues.permissions).
-    `user` None means the command line."""
-    if user is not None:
-        ensure_league_admin(user=user)
+    `user` None means the command line. Raises Forbidden for anyone else."""
+    if user is not None and not is_league_admin(user=user):
+        raise Forbidden(NOT_LEAGUE_ADMIN)
 
 
 def clean_reason(
@@ -46,15 +55,15 @@ def clean_reason(
 ) -> str:
     reason = " ".join((reason or "").split())
     if not reason:
-        raise ValidationError({field: "Give a reason: it is shown with the fixture's history."})
+        raise Invalid(errors={field: "Give a reason: it is shown with the fixture's history."})
     if len(reason) > max_length:
-        raise ValidationError({field: f"Keep the reason to {max_length} characters or fewer."})
+        raise Invalid(errors={field: f"Keep the reason to {max_length} characters or fewer."})
     return reason
 
 
 def _aware(value: datetime.datetime, *, field: str) -> datetime.datetime:
     if not isinstance(value, datetime.datetime):
-        raise ValidationError({field: "Give a date and a time."})
+        raise Invalid(errors={field: "Give a date and a time."})
     if timezone.is_naive(value):
         return timezone.make_aware(value)
     return value
@@ -64,7 +73,7 @@ def _lock_fixture(fixture_id: int) -> Fixture:
     try:
         return Fixture.objects.select_for_update().get(pk=fixture_id)
     except Fixture.DoesNotExist:
-        raise ValidationError({"fixture_id": "There is no such fixture."})
+        raise NotFound("There is no such fixture.") from None
 
 
 def _save(fixture: Fixture, *, by: AnyUser | None, reason: str, fields: list[str]) -> Fixture:
@@ -96,16 +105,16 @@ def fixtures_generate(
     (r - 1) * days_between_rounds days, at the home team's venue.
 
     Fixtures that have no result yet are replaced (generating again after changing the
-    entries is how a league admin redoes the calendar). Raises ValidationError when any of the
-    season's fixtures has a result, when fewer than two teams are entered, or for a bad
-    kickoff or interval; PermissionDenied when `by` is not a league admin.
+    entries is how a league admin redoes the calendar). Raises Conflict when any of the
+    season's fixtures has a result or fewer than two teams are entered, Invalid for a bad
+    kickoff or interval, Forbidden when `by` is not a league admin.
     """
     ensure_can_manage_fixtures(user=by)
     if isinstance(days_between_rounds, bool) or not isinstance(days_between_rounds, int):
-        raise ValidationError({"days_between_rounds": "Give a whole number of days."})
+        raise Invalid(errors={"days_between_rounds": "Give a whole number of days."})
     if not 1 <= days_between_rounds <= MAX_DAYS_BETWEEN_ROUNDS:
-        raise ValidationError(
-            {"days_between_rounds": f"Give between 1 and {MAX_DAYS_BETWEEN_ROUNDS} days."}
+        raise Invalid(
+            errors={"days_between_rounds": f"Give between 1 and {MAX_DAYS_BETWEEN_ROUNDS} days."}
         )
     season = Season.objects.select_for_update().get(pk=season.pk)
     first_kickoff = (
@@ -124,8 +133,8 @@ def fixtures_generate(
         Q(status=Fixture.Status.PLAYED) | Q(result_versions__isnull=False), season=season
     )
     if played.exists():
-        raise ValidationError(
-            {
+        raise Conflict(
+            errors={
                 "season": "The season already has results; its fixtures can no longer be "
                 "generated again. Reschedule or postpone single fixtures instead."
             }
@@ -134,8 +143,8 @@ def fixtures_generate(
         Entry.objects.filter(season=season).select_related("team").order_by("team__name", "team_id")
     )
     if len(entries) < 2:
-        raise ValidationError(
-            {"season": "The season needs at least two teams entered to generate fixtures."}
+        raise Conflict(
+            errors={"season": "The season needs at least two teams entered to generate fixtures."}
         )
 
     for fixture in existing:
@@ -215,37 +224,38 @@ def fixture_status_change_check(
 ) -> StatusChange:
     """The change of `fixture` to `status` (and `starts_at`, None to keep the date), checked.
 
-    Raises PermissionDenied when `user` may not make it, ValidationError keyed by the field at
-    fault otherwise: an unknown status, a change the fixture's life does not allow, a missing or
-    long reason, a new date with a postponement or a void. Writes nothing.
+    Raises Forbidden when `user` may not make it; Conflict on "status" for a change the
+    fixture's life does not allow now (void, played); Invalid keyed by the field at fault for an
+    unknown status, a missing or long reason, a new date with a postponement or a void. Writes
+    nothing.
     """
     if status not in Status.values:
-        raise ValidationError({"status": "Choose scheduled, postponed or void."})
+        raise Invalid(errors={"status": "Choose scheduled, postponed or void."})
     current = fixture.status
     if status == Status.PLAYED and current != Status.PLAYED:
-        raise ValidationError({"status": "A fixture becomes played when its result is entered."})
+        raise Invalid(errors={"status": "A fixture becomes played when its result is entered."})
     if status not in FIXTURE_TRANSITIONS[current]:
-        raise ValidationError({"status": _REFUSED.get((current, status), "This cannot change.")})
+        raise Conflict(errors={"status": _REFUSED.get((current, status), "This cannot change.")})
     if status in _ADMIN_ONLY:
         ensure_can_manage_fixtures(user=user)
-    else:
-        ensure_can_enter_results(user=user, venue_id=fixture.venue_id)
+    elif not can_enter_results(user=user, venue_id=fixture.venue_id):
+        raise Forbidden(NOT_VENUE_STAFF)
     new_date = fixture.starts_at if starts_at is None else _aware(starts_at, field="starts_at")
     if status == Status.PLAYED:  # stays played: nothing to change but the venue
         if new_date != fixture.starts_at:
-            raise ValidationError({"starts_at": _REFUSED[(Status.PLAYED, Status.SCHEDULED)]})
+            raise Conflict(errors={"starts_at": _REFUSED[(Status.PLAYED, Status.SCHEDULED)]})
         return StatusChange(status, new_date, fixture.postponed_reason)
     if status == Status.POSTPONED:
         if new_date != fixture.starts_at:
-            raise ValidationError(
-                {"starts_at": "Postponing keeps the date: postpone now, reschedule later."}
+            raise Invalid(
+                errors={"starts_at": "Postponing keeps the date: postpone now, reschedule later."}
             )
         if current == Status.POSTPONED and not (reason or "").strip():
             return StatusChange(status, new_date, fixture.postponed_reason)  # reason kept
         return StatusChange(status, new_date, clean_reason(reason))
     if status == Status.VOID:
         if new_date != fixture.starts_at:
-            raise ValidationError({"starts_at": "Void the fixture without moving it."})
+            raise Invalid(errors={"starts_at": "Void the fixture without moving it."})
         return StatusChange(
             status, new_date, clean_reason(reason, max_length=VOID_REASON_MAX_LENGTH)
         )
@@ -317,14 +327,14 @@ def _reschedule(fixture: Fixture, *, starts_at: datetime.datetime, by: AnyUser) 
 def fixture_relocate(*, fixture_id: int, venue_id: int, by: AnyUser) -> Fixture:
     """Move a fixture to another venue (a pub closed, a neutral venue). League admins only.
 
-    Staff of the new venue then enter its result. Raises PermissionDenied for anyone but a
-    league admin and ValidationError for an unknown venue.
+    Staff of the new venue then enter its result. Raises Forbidden for anyone but a league
+    admin, NotFound for an unknown fixture and Invalid (on "venue") for an unknown venue.
     """
     fixture = _lock_fixture(fixture_id)
     ensure_can_manage_fixtures(user=by)
     venue = Venue.objects.filter(pk=venue_id).first()
     if venue is None:
-        raise ValidationError({"venue": "There is no such venue."})
+        raise Invalid(errors={"venue": "There is no such venue."})
     if fixture.venue_id == venue.pk:
         return fixture
     before = fixture.venue.name
@@ -340,14 +350,14 @@ def team_players_set(*, team: Team, players: list[Player]) -> list[TeamMember]:
     """Make `players` the team's two players, in order (positions 1 and 2).
 
     Replacing both rows at once lets an admin swap positions 1 and 2, which row-by-row updates
-    cannot do under the one-player-per-position constraint. Raises ValidationError unless
-    exactly two different players are given.
+    cannot do under the one-player-per-position constraint. Raises Invalid (on "players")
+    unless exactly two different players are given.
     """
     players = list(players)
     if len(players) != 2:
-        raise ValidationError({"players": "A team has exactly two players."})
+        raise Invalid(errors={"players": "A team has exactly two players."})
     if players[0].pk == players[1].pk:
-        raise ValidationError({"players": "A team's two players must be different people."})
+        raise Invalid(errors={"players": "A team's two players must be different people."})
     team = Team.objects.select_for_update().get(pk=team.pk)
     current = team_player_ids(team_ids=[team.pk])[team.pk]
     if current == [player.pk for player in players]:

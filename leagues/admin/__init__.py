@@ -6,12 +6,11 @@ to the field. Who sees what: leagues/admin/access.py.
 """
 
 from . import fixtures, league, teams, venues
-from .access import HistoryAdmin, VenueScopedAdminMixin, add_service_errors, served_venue_ids
+from .access import HistoryAdmin, VenueScopedAdminMixin, served_venue_ids
 
 __all__ = [
     "HistoryAdmin",
     "VenueScopedAdminMixin",
-    "add_service_errors",
     "fixtures",
     "league",
     "served_venue_ids",

@@ -12,15 +12,6 @@ from simple_history.admin import SimpleHistoryAdmin
 from ..models import StaffMembership
 
 
-def add_service_errors(form, error: ValidationError) -> None:
-    """Put a service's ValidationError next to its field, or above the form."""
-    if hasattr(error, "error_dict"):
-        for field, field_errors in error.error_dict.items():
-            form.add_error(field if field in form.fields else None, field_errors)
-    else:
-        form.add_error(None, error)
-
-
 def served_venue_ids(request) -> frozenset:
     """Ids of the venues the request's user serves (cached on the request)."""
     cached = getattr(request, "_served_venue_ids", None)

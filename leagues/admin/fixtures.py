@@ -7,15 +7,16 @@ to show a refusal next to its field, and the admin's save calls the service.
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseRedirect
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 
+from config.errors import DomainError, Forbidden, add_refusal_to_form, refusal_sentence
+
 from .. import services
 from ..models import Fixture
 from ..permissions import is_league_admin
-from .access import HistoryAdmin, VenueScopedAdminMixin, add_service_errors
+from .access import HistoryAdmin, VenueScopedAdminMixin
 
 
 class FixtureForm(forms.ModelForm):
@@ -57,10 +58,10 @@ class FixtureForm(forms.ModelForm):
                 starts_at=data.get("starts_at") if "starts_at" in self.changed_data else None,
                 user=self.admin_user,
             )
-        except ValidationError as error:
-            add_service_errors(self, error)
-        except PermissionDenied as error:
-            self.add_error("status", str(error))
+        except Forbidden as refusal:  # who may make a change depends on the status chosen
+            self.add_error("status", refusal.detail)
+        except DomainError as refusal:
+            add_refusal_to_form(self, refusal)
         return data
 
 
@@ -161,11 +162,10 @@ class FixtureAdmin(VenueScopedAdminMixin, HistoryAdmin):
                 services.fixture_relocate(
                     fixture_id=obj.pk, venue_id=data["venue"].pk, by=request.user
                 )
-        except (ValidationError, PermissionDenied) as error:
+        except DomainError as refusal:
             # Someone changed the fixture between loading the form and saving it.
             request._fixture_change_refused = True
-            reason = " ".join(getattr(error, "messages", [str(error)]))
-            self.message_user(request, f"Not saved: {reason}", messages.ERROR)
+            self.message_user(request, f"Not saved: {refusal_sentence(refusal)}", messages.ERROR)
 
     def log_change(self, request, obj, message):
         if getattr(request, "_fixture_change_refused", False):

@@ -2,8 +2,8 @@
 
 A kind (scoring/kinds/<game>.py) holds a game's rules for scoring: validation, outcome, the
 one-line summary, whether lower is better, the standings columns it adds, a player's own
-figures, rule labels, the demo sheet, and the sheet a finished live game produces. What a
-capability shows of a game (entry grid, rated matches, charts, the API's sheet shape) is
+figures, rule labels, and the sheet a finished live game produces. What a capability shows
+of a game (entry grid, rated matches, charts, the API's sheet shape, the demo league) is
 that capability's, registered by it (scoring/kinds/registry.py). Everything outside the
 kinds looks a kind up (`scoring.kinds.get_kind(game)`) and never branches on a game's name.
 docs/scoring.md describes the sheets; docs/architecture.md ("Game kinds") the registry.
@@ -174,8 +174,6 @@ class GameKind:
     # The fixture format's options (Convoy's best of N), declared like the engine's options so
     # that the admin builds a field for each; check_fixture_format judges the values.
     fixture_format_options: ClassVar[tuple[Option, ...]] = ()
-    # The demo league (load_demo): its name, the season's rule options and fixture format.
-    demo_league: ClassVar[tuple[str, dict, dict]]
 
     # --- rules -----------------------------------------------------------------------
 
@@ -298,7 +296,7 @@ class GameKind:
         """The player's own figures (PlayerFigure) over the results they appear on."""
         return []
 
-    # --- live tables and the demo -----------------------------------------------------
+    # --- live tables ------------------------------------------------------------------
 
     def fixture_table_plans(
         self, *, fixture_format: dict, home_player_ids: list[int], away_player_ids: list[int]
@@ -314,18 +312,6 @@ class GameKind:
         home_player_ids: list[int],
         away_player_ids: list[int],
     ) -> dict | None:
-        raise NotImplementedError
-
-    def demo_sheet(
-        self,
-        *,
-        home_player_ids: list[int],
-        away_player_ids: list[int],
-        rule_options: dict,
-        fixture_format: dict,
-        seed: int,
-    ) -> dict:
-        """A realistic sheet for the demo league, from games the engine plays at random."""
         raise NotImplementedError
 
     def __repr__(self):

@@ -6,7 +6,6 @@ carry_over); a single ends with the deal that takes a player to the target. More
 won takes the fixture, then more deal points. The entry grid is scoring/results/grids/conquian.py.
 """
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -87,7 +86,6 @@ class ConquianKind(GameKind):
     unit = "deal points"
     score_for_label = "Deal points won in the team's singles"
     score_against_label = "Deal points won by their opponents"
-    demo_league = ("Conquian Pub League", {"target": 5}, {})
     standings_columns = (
         StandingsColumn("won", "W", "Fixtures won: more singles won, or level and more points."),
         StandingsColumn("drawn", "D", "Fixtures drawn: level on singles and on deal points."),
@@ -258,9 +256,7 @@ class ConquianKind(GameKind):
             ),
         ]
 
-    # --- ratings ----------------------------------------------------------------------
-
-    # --- live tables and the demo -----------------------------------------------------
+    # --- live tables ------------------------------------------------------------------
 
     def fixture_table_plans(self, *, fixture_format, home_player_ids, away_player_ids):
         return [
@@ -293,37 +289,6 @@ class ConquianKind(GameKind):
             "away_player": away,
             "deals": ["draw" if seat is None else side_of_seat[seat] for seat in results],
         }
-
-    def demo_sheet(self, *, home_player_ids, away_player_ids, rule_options, fixture_format, seed):
-        engine = self.engine
-        tables = []
-        for plan in self.fixture_table_plans(
-            fixture_format=fixture_format,
-            home_player_ids=home_player_ids,
-            away_player_ids=away_player_ids,
-        ):
-            chooser = random.Random(seed * 10 + plan.number)
-            state = engine.new_game(players=2, seed=seed * 10 + plan.number, options=rule_options)
-            while not engine.is_over(state):
-                for seat in engine.to_act(state):
-                    state = engine.apply(state, seat, _meld_first(engine, state, seat, chooser))
-            seats = tuple(pk for (pk,) in plan.sides)
-            tables.append(FinishedTable(plan.number, seats, state))
-        return self.sheet_from_final_state(
-            tables=tables,
-            fixture_format=fixture_format,
-            rule_options=rule_options,
-            home_player_ids=home_player_ids,
-            away_player_ids=away_player_ids,
-        )
-
-
-def _meld_first(engine, state, seat: int, chooser: random.Random) -> dict:
-    """Demo players meld what they can: random play leaves most deals drawn (about 5 in 6),
-    and with doubling carry-over that makes deal values no pub sheet would show."""
-    moves = engine.legal_moves(state, seat)
-    melds = [move for move in moves if "meld" in move]
-    return max(melds, key=lambda move: len(move["meld"])) if melds else chooser.choice(moves)
 
 
 def _deals(deals, number: int, path: str, names: dict, options, errors: dict) -> list:

@@ -6,7 +6,6 @@ Sheet: {"games": [{"winner": "home"|"away"|"stalemate", "convoys": {"home": n, "
 complete several at once; more games won takes the fixture. The entry grid is results' (scoring/results/grids/convoy.py).
 """
 
-import random
 from collections.abc import Mapping
 
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -38,7 +37,6 @@ CONVOYS_TO_WIN = convoys_to_win(2)
 MOST_CONVOYS = CONVOYS_TO_WIN - 1 + len(SHAPE_NAMES)
 WINNERS = ("home", "away", "stalemate")
 MAX_GAMES = 15
-PLAYERS = 4
 
 
 def games_in_fixture(fixture_format: Mapping) -> int:
@@ -65,7 +63,6 @@ class ConvoyKind(GameKind):
     player_figures_note = (
         "Convoy results are recorded per pair, not per player: these are the pair's games."
     )
-    demo_league = ("Convoy Pub League", {}, {"games": 1})
     standings_columns = (
         StandingsColumn("won", "W", "Fixtures won: more games won (one game: that game)."),
         StandingsColumn("drawn", "S", "Stalemates: fixtures level on games won."),
@@ -211,9 +208,7 @@ class ConvoyKind(GameKind):
             PlayerFigure("convoys", "Convoys", convoys, "Convoys the player's pair made."),
         ]
 
-    # --- ratings ----------------------------------------------------------------------
-
-    # --- live tables and the demo -----------------------------------------------------
+    # --- live tables ------------------------------------------------------------------
 
     def fixture_table_plans(self, *, fixture_format, home_player_ids, away_player_ids):
         best_of = games_in_fixture(fixture_format or {})
@@ -248,29 +243,6 @@ class ConvoyKind(GameKind):
         else:
             winner = "home" if result["winners"][0] % 2 == home_side else "away"
         return {"winner": winner, "convoys": scores}
-
-    def demo_sheet(self, *, home_player_ids, away_player_ids, rule_options, fixture_format, seed):
-        engine = self.engine
-        tables = []
-        home, away = home_player_ids[:2], away_player_ids[:2]
-        for plan in self.fixture_table_plans(
-            fixture_format=fixture_format, home_player_ids=home, away_player_ids=away
-        ):
-            chooser = random.Random(seed * 10 + plan.number)
-            state = engine.new_game(PLAYERS, seed=seed * 10 + plan.number, options=rule_options)
-            while not engine.is_over(state):
-                for seat in engine.to_act(state):
-                    move = chooser.choice(engine.legal_moves(state, seat))
-                    state = engine.apply(state, seat, move)
-            seats = (home[0], away[0], home[1], away[1])  # partners sit opposite
-            tables.append(FinishedTable(plan.number, seats, state))
-        return self.sheet_from_final_state(
-            tables=tables,
-            fixture_format=fixture_format,
-            rule_options=rule_options,
-            home_player_ids=home,
-            away_player_ids=away,
-        )
 
 
 def _game(game, number: int, path: str, context, errors: dict) -> dict | None:

@@ -6,7 +6,6 @@ for exactly what the game makes impossible. Fewer heads is better. The entry gri
 scoring/results/grids/korova.py.
 """
 
-import random
 from collections.abc import Mapping, Sequence
 
 from games.engines import korova
@@ -106,7 +105,6 @@ class KorovaKind(GameKind):
     unit = "heads"
     score_for_label = "Penalty heads taken by the team's players"
     score_against_label = "Penalty heads taken by their opponents"
-    demo_league = ("Корова Pub League", {"end_score": 66}, {})
     standings_columns = (
         StandingsColumn("won", "W", "Fixtures won: the team took fewer heads."),
         StandingsColumn("drawn", "D", "Fixtures drawn: both teams took the same heads."),
@@ -305,7 +303,7 @@ class KorovaKind(GameKind):
             PlayerFigure("best_game", "Best game", min(games), "Fewest heads taken in one game."),
         ]
 
-    # --- live tables and the demo -----------------------------------------------------
+    # --- live tables ------------------------------------------------------------------
 
     def fixture_table_plans(self, *, fixture_format, home_player_ids, away_player_ids):
         sides = tuple((pk,) for pk in [*home_player_ids[:2], *away_player_ids[:2]])
@@ -328,16 +326,6 @@ class KorovaKind(GameKind):
             "players": list(players),
             "rounds": [[row[seat_of[pk]] for pk in players] for row in by_player],
         }
-
-    def demo_sheet(self, *, home_player_ids, away_player_ids, rule_options, fixture_format, seed):
-        engine = self.engine
-        chooser = random.Random(seed)
-        state = engine.new_game(players=SEATS, seed=seed, options=rule_options)
-        while not engine.is_over(state):
-            for seat in engine.to_act(state):
-                state = engine.apply(state, seat, chooser.choice(engine.legal_moves(state, seat)))
-        players = [*home_player_ids[:2], *away_player_ids[:2]]
-        return self._sheet(FinishedTable(1, tuple(players), state), players)
 
 
 def _seat_name(seat: int, teams) -> str:

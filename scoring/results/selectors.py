@@ -133,16 +133,14 @@ class Lineup:
 
 def fixture_lineup(*, fixture: Fixture) -> Lineup:
     """The fixture's teams with their players in position order."""
-    lineup = Lineup(home_team=fixture.home_team, away_team=fixture.away_team)
-    members = (
-        TeamMember.objects.filter(team_id__in=[fixture.home_team_id, fixture.away_team_id])
-        .select_related("player")
-        .order_by("position")
+    player_ids = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
+    players = Player.objects.in_bulk([pk for ids in player_ids.values() for pk in ids])
+    return Lineup(
+        home_team=fixture.home_team,
+        away_team=fixture.away_team,
+        home=[players[pk] for pk in player_ids[fixture.home_team_id]],
+        away=[players[pk] for pk in player_ids[fixture.away_team_id]],
     )
-    for member in members:
-        side = lineup.home if member.team_id == fixture.home_team_id else lineup.away
-        side.append(member.player)
-    return lineup
 
 
 def sheet_player_names(*, game: str, lineup: Lineup, sheets: list[Any]) -> dict[int, str]:

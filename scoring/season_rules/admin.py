@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
+from config.errors import DomainError, Forbidden, refusal_sentence
 from leagues import services
 from leagues.admin import HistoryAdmin
 from leagues.models import Entry, League, Season
@@ -218,7 +219,7 @@ class SeasonAdmin(HistoryAdmin):
     def has_generate_permission(self, request):
         try:
             services.ensure_can_manage_fixtures(user=request.user)
-        except PermissionDenied:
+        except Forbidden:
             return False
         return True
 
@@ -231,9 +232,8 @@ class SeasonAdmin(HistoryAdmin):
         """Generate the season's fixtures (leagues.services) and say how it went."""
         try:
             fixtures = services.fixtures_generate(season=season, by=request.user)
-        except (ValidationError, PermissionDenied) as error:
-            reason = " ".join(getattr(error, "messages", [str(error)]))
-            self.message_user(request, f"{season}: {reason}", messages.ERROR)
+        except DomainError as refusal:
+            self.message_user(request, f"{season}: {refusal_sentence(refusal)}", messages.ERROR)
             return
         rounds = len({fixture.round for fixture in fixtures})
         self.message_user(

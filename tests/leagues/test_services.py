@@ -5,9 +5,9 @@ test_services_*.py."""
 import datetime
 
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
+from config.errors import Conflict, Forbidden, Invalid, NotFound
 from leagues.models import Fixture, TeamMember
 from leagues.services import fixture_relocate, fixture_status_change, team_players_set
 from tests.factories import (
@@ -66,11 +66,11 @@ def test_rescheduling_to_the_same_time_writes_nothing(venue_staff, fixture_at_ve
 def test_staff_of_another_venue_cannot_reschedule_or_postpone(fixture_at_venue):
     other = StaffMembershipFactory().user
     original = fixture_at_venue.starts_at
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_status_change(
             status="scheduled", fixture_id=fixture_at_venue.pk, starts_at=timezone.now(), by=other
         )
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_status_change(
             status="postponed", fixture_id=fixture_at_venue.pk, reason="No", by=other
         )
@@ -79,7 +79,7 @@ def test_staff_of_another_venue_cannot_reschedule_or_postpone(fixture_at_venue):
 
 
 def test_a_player_cannot_reschedule(fixture_at_venue):
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_status_change(
             status="scheduled",
             fixture_id=fixture_at_venue.pk,
@@ -90,14 +90,14 @@ def test_a_player_cannot_reschedule(fixture_at_venue):
 
 def test_postponing_needs_a_reason_and_keeps_the_date(venue_staff, fixture_at_venue):
     for reason in ("", "   ", None, "x" * 251):
-        with pytest.raises(ValidationError) as refused:
+        with pytest.raises(Invalid) as refused:
             fixture_status_change(
                 status="postponed",
                 fixture_id=fixture_at_venue.pk,
                 reason=reason,
                 by=venue_staff.user,
             )
-        assert "reason" in refused.value.message_dict
+        assert "reason" in refused.value.errors
     fixture = fixture_status_change(
         status="postponed",
         fixture_id=fixture_at_venue.pk,
@@ -118,12 +118,12 @@ def test_postponing_needs_a_reason_and_keeps_the_date(venue_staff, fixture_at_ve
 
 def test_a_played_fixture_cannot_be_postponed_or_moved(venue_staff, fixture_at_venue):
     Fixture.objects.filter(pk=fixture_at_venue.pk).update(status=Fixture.Status.PLAYED)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Conflict) as refused:
         fixture_status_change(
             status="postponed", fixture_id=fixture_at_venue.pk, reason="Late", by=venue_staff.user
         )
-    assert "played" in refused.value.message_dict["status"][0]
-    with pytest.raises(ValidationError):
+    assert "played" in refused.value.errors["status"][0]
+    with pytest.raises(Conflict):
         fixture_status_change(
             status="scheduled",
             fixture_id=fixture_at_venue.pk,
@@ -151,19 +151,19 @@ def test_a_void_fixture_stays_void(venue_staff, fixture_at_venue):
     fixture_status_change(
         status="void", fixture_id=fixture_at_venue.pk, reason="Team withdrew", by=admin_user()
     )
-    with pytest.raises(ValidationError):
+    with pytest.raises(Conflict):
         fixture_status_change(
             status="void", fixture_id=fixture_at_venue.pk, reason="Again", by=admin_user()
         )
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Conflict) as refused:
         fixture_status_change(
             status="scheduled",
             fixture_id=fixture_at_venue.pk,
             starts_at=timezone.now(),
             by=venue_staff.user,
         )
-    assert "void" in refused.value.message_dict["status"][0]
-    with pytest.raises(ValidationError):
+    assert "void" in refused.value.errors["status"][0]
+    with pytest.raises(Conflict):
         fixture_status_change(
             status="postponed", fixture_id=fixture_at_venue.pk, reason="Rain", by=venue_staff.user
         )
@@ -177,30 +177,30 @@ def test_a_played_fixture_can_be_voided(fixture_at_venue):
 
 
 def test_venue_staff_cannot_void_and_a_void_needs_a_short_reason(venue_staff, fixture_at_venue):
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_status_change(
             status="void", fixture_id=fixture_at_venue.pk, reason="No show", by=venue_staff.user
         )
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Invalid) as refused:
         fixture_status_change(
             status="void", fixture_id=fixture_at_venue.pk, reason="x" * 101, by=admin_user()
         )
-    assert "100 characters" in refused.value.message_dict["reason"][0]
+    assert "100 characters" in refused.value.errors["reason"][0]
     fixture_at_venue.refresh_from_db()
     assert fixture_at_venue.status == Fixture.Status.SCHEDULED
 
 
-def test_an_unknown_fixture_is_a_validation_error(venue_staff):
-    with pytest.raises(ValidationError) as refused:
+def test_an_unknown_fixture_is_not_found(venue_staff):
+    with pytest.raises(NotFound) as refused:
         fixture_status_change(
             status="postponed", fixture_id=987654, reason="Rain", by=venue_staff.user
         )
-    assert "fixture_id" in refused.value.message_dict
+    assert refused.value.detail == "There is no such fixture."
 
 
 def test_a_league_admin_moves_a_fixture_to_another_venue(fixture_at_venue, venue_staff):
     neutral = VenueFactory(name="The Plough")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_relocate(fixture_id=fixture_at_venue.pk, venue_id=neutral.pk, by=venue_staff.user)
     fixture = fixture_relocate(fixture_id=fixture_at_venue.pk, venue_id=neutral.pk, by=admin_user())
     fixture.refresh_from_db()
@@ -225,9 +225,24 @@ def test_team_players_can_swap_positions():
 def test_team_players_must_be_exactly_two(size):
     team = TeamFactory()
     before = list(TeamMember.objects.filter(team=team).values_list("player", flat=True))
-    with pytest.raises(ValidationError):
+    with pytest.raises(Invalid):
         team_players_set(team=team, players=[PlayerFactory() for _ in range(size)])
     player = PlayerFactory()
-    with pytest.raises(ValidationError):
+    with pytest.raises(Invalid):
         team_players_set(team=team, players=[player, player])
     assert list(TeamMember.objects.filter(team=team).values_list("player", flat=True)) == before
+
+
+# The fixture's life: every status change, allowed or refused
+
+S = Fixture.Status
+ALLOWED = {
+    (S.SCHEDULED, S.SCHEDULED),
+    (S.SCHEDULED, S.POSTPONED),
+    (S.SCHEDULED, S.VOID),
+    (S.POSTPONED, S.SCHEDULED),
+    (S.POSTPONED, S.POSTPONED),
+    (S.POSTPONED, S.VOID),
+    (S.PLAYED, S.PLAYED),
+    (S.PLAYED, S.VOID),
+}

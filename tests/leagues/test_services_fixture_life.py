@@ -5,8 +5,8 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.core.exceptions import PermissionDenied, ValidationError
 
+from config.errors import Conflict, Forbidden, Invalid
 from leagues.models import Fixture
 from leagues.services import (
     fixture_relocate,
@@ -57,32 +57,32 @@ def test_every_status_change_is_allowed_or_refused_by_the_fixture_life(
         fixture_at_venue.refresh_from_db()
         assert fixture_at_venue.status == after
     else:
-        with pytest.raises(ValidationError) as refused:
+        with pytest.raises(Invalid if after == S.PLAYED else Conflict) as refused:
             fixture_status_change(**change)
-        assert "status" in refused.value.message_dict
+        assert "status" in refused.value.errors
         fixture_at_venue.refresh_from_db()
         assert fixture_at_venue.status == before
         assert fixture_at_venue.history.count() == history
 
 
 def test_marking_a_fixture_played_by_hand_is_refused_in_words(fixture_at_venue):
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Invalid) as refused:
         fixture_status_change(fixture_id=fixture_at_venue.pk, status="played", by=admin_user())
-    assert refused.value.message_dict["status"] == [
+    assert refused.value.errors["status"] == [
         "A fixture becomes played when its result is entered."
     ]
 
 
 @pytest.mark.parametrize("status", ["finished", "", None, 3, ["void"]])
 def test_an_unknown_status_is_refused(fixture_at_venue, status):
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Invalid) as refused:
         fixture_status_change(fixture_id=fixture_at_venue.pk, status=status, by=admin_user())
-    assert "status" in refused.value.message_dict
+    assert "status" in refused.value.errors
 
 
 @pytest.mark.parametrize("status", [S.POSTPONED, S.VOID])
 def test_postponing_or_voiding_keeps_the_date(fixture_at_venue, status):
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Invalid) as refused:
         fixture_status_change(
             fixture_id=fixture_at_venue.pk,
             status=status,
@@ -90,7 +90,7 @@ def test_postponing_or_voiding_keeps_the_date(fixture_at_venue, status):
             starts_at=fixture_at_venue.starts_at + datetime.timedelta(days=1),
             by=admin_user(),
         )
-    assert "starts_at" in refused.value.message_dict
+    assert "starts_at" in refused.value.errors
     fixture_at_venue.refresh_from_db()
     assert fixture_at_venue.status == S.SCHEDULED
 
@@ -128,10 +128,10 @@ def test_one_of_the_two_league_admin_permissions_is_not_enough(codename, fixture
     season = season_with_teams(2)
     holder = UserFactory(is_staff=True)
     holder.user_permissions.add(Permission.objects.get(codename=codename))
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixtures_generate(season=season, by=holder)
     other_venue = StaffMembershipFactory().venue
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         fixture_relocate(fixture_id=fixture_at_venue.pk, venue_id=other_venue.pk, by=holder)
     assert not season.fixtures.exists()
     fixture_at_venue.refresh_from_db()

@@ -5,9 +5,9 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
+from config.errors import Conflict, Forbidden, Invalid
 from leagues.models import Fixture
 from leagues.services import fixtures_generate
 from scoring.models import ResultVersion
@@ -99,9 +99,9 @@ def test_generation_is_refused_once_a_fixture_has_a_result():
     ResultVersion.objects.create(
         fixture=fixture, number=1, sheet={}, home_score=60, away_score=70, winner="home"
     )
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Conflict) as refused:
         fixtures_generate(season=season)
-    assert "already has results" in refused.value.message_dict["season"][0]
+    assert "already has results" in refused.value.errors["season"][0]
     assert season.fixtures.count() == 12
 
 
@@ -109,7 +109,7 @@ def test_generation_is_refused_when_a_fixture_is_marked_played():
     season = season_with_teams(3)
     fixture = fixtures_generate(season=season)[0]
     Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
-    with pytest.raises(ValidationError):
+    with pytest.raises(Conflict):
         fixtures_generate(season=season)
     assert Fixture.objects.filter(pk=fixture.pk).exists()
 
@@ -117,18 +117,18 @@ def test_generation_is_refused_when_a_fixture_is_marked_played():
 @pytest.mark.parametrize("count", [0, 1])
 def test_generation_is_refused_with_fewer_than_two_teams(count):
     season = season_with_teams(count)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Conflict) as refused:
         fixtures_generate(season=season)
-    assert "at least two teams" in refused.value.message_dict["season"][0]
+    assert "at least two teams" in refused.value.errors["season"][0]
     assert not season.fixtures.exists()
 
 
 @pytest.mark.parametrize("days", [0, -7, 366, True, "7"])
 def test_generation_is_refused_for_a_bad_interval(days):
     season = season_with_teams(2)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Invalid) as refused:
         fixtures_generate(season=season, days_between_rounds=days)
-    assert "days_between_rounds" in refused.value.message_dict
+    assert "days_between_rounds" in refused.value.errors
     assert not season.fixtures.exists()
 
 
@@ -136,7 +136,7 @@ def test_generation_is_refused_to_pub_staff_and_players():
     season = season_with_teams(2)
     staff = StaffMembershipFactory(user__is_staff=True).user
     for user in (staff, UserFactory()):
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(Forbidden):
             fixtures_generate(season=season, by=user)
     assert not season.fixtures.exists()
 
@@ -148,3 +148,6 @@ def test_generation_is_allowed_to_a_non_superuser_holding_the_fixture_permission
         *Permission.objects.filter(codename__in=["add_fixture", "delete_fixture"])
     )
     assert len(fixtures_generate(season=season, by=manager)) == 2
+
+
+# One fixture

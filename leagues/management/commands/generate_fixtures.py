@@ -2,10 +2,10 @@
 
 import datetime
 
-from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from config.errors import DomainError, refusal_sentence
 from leagues.models import Fixture, Season
 from leagues.services import fixtures_generate
 
@@ -65,8 +65,8 @@ class Command(BaseCommand):
                 days_between_rounds=days_between_rounds,
                 by=None,
             )
-        except ValidationError as error:
-            raise CommandError(f"{season}: {' '.join(error.messages)}")
+        except DomainError as refusal:
+            raise CommandError(f"{season}: {refusal_sentence(refusal)}") from None
         rounds = len({fixture.round for fixture in fixtures})
         first = timezone.localtime(fixtures[0].starts_at)
         self.stdout.write(

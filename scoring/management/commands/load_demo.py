@@ -2,8 +2,8 @@
 
 Two venues, eight teams of two, one season per game, fixtures for a double
 round robin, and the first half of the rounds played. The sheets are realistic
-because they come from random games played by the engines themselves (each game's kind
-makes its demo sheet: scoring.kinds). Each venue always has a fixture tonight without a
+because they come from random games played by the engines themselves (each game's demo:
+scoring.demo). Each venue always has a fixture tonight without a
 result, so that staff entry and a fixture's live tables (both open on the fixture's day)
 can be tried on the first evening, whatever day the demo is loaded again.
 """
@@ -27,8 +27,10 @@ from leagues.models import (
     TeamMember,
     Venue,
 )
+from leagues.selectors import team_player_ids
 from leagues.services import fixture_status_change, fixtures_generate
-from scoring.kinds import all_kinds, get_kind
+from scoring.demo import DEMO_GAMES
+from scoring.kinds import all_kinds
 from scoring.models import VenueScreen
 from scoring.publishing.services import venue_screen_issue
 from scoring.results.services import result_submit
@@ -152,7 +154,7 @@ class Command(BaseCommand):
         starts_on = today - datetime.timedelta(weeks=WEEKS_PLAYED)  # so round 8 is tonight
         for kind in all_kinds():
             game, slug = kind.game, f"{kind.game}-pub-league"
-            name, rule_options, fixture_format = kind.demo_league
+            name, rule_options, fixture_format = DEMO_GAMES.get(game).league
             league, _ = League.objects.get_or_create(
                 slug=slug, defaults={"name": name, "game": game}
             )
@@ -178,9 +180,10 @@ class Command(BaseCommand):
     def play_first_half(self, season, staff, admin):
         fixtures = season.fixtures.filter(round__lte=WEEKS_PLAYED, result_versions__isnull=True)
         for fixture in fixtures.select_related("home_team", "away_team").order_by("round", "pk"):
-            sheet = get_kind(season.game).demo_sheet(
-                home_player_ids=team_players(fixture.home_team),
-                away_player_ids=team_players(fixture.away_team),
+            players = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
+            sheet = DEMO_GAMES.get(season.game).sheet(
+                home_player_ids=players[fixture.home_team_id],
+                away_player_ids=players[fixture.away_team_id],
                 rule_options=season.rule_options,
                 fixture_format=season.fixture_format,
                 seed=fixture.pk,
@@ -250,7 +253,3 @@ def player_login(name: str) -> tuple[str, str]:
 
 
 PLAYER_SLUGS = [slugify_name(name) for _, _, *names in TEAMS for name in names]
-
-
-def team_players(team) -> list[int]:
-    return list(team.members.order_by("position").values_list("player_id", flat=True))

@@ -1,0 +1,24 @@
+"""The demo league's games (load_demo), one module per game (scoring/demo/<game>.py):
+DEMO_GAMES.get(game) is its league and the sheets its fixtures are played with.
+
+The demo is not a game's rule for scoring, so it is not its kind's: it plays the engine and
+hands the finished tables to the kind, as a live table does. Nothing but load_demo (and a
+benchmark) imports it.
+"""
+
+from leagues.models import Game
+from scoring.kinds.registry import GameRegistry
+
+from . import conquian, convoy, korova
+from .base import DemoGame, DemoLeague, DemoSheet
+
+DEMO_GAMES: GameRegistry[DemoGame] = GameRegistry(
+    "demo",
+    {
+        Game.CONVOY: DemoGame(convoy.LEAGUE, convoy.demo_sheet),
+        Game.KOROVA: DemoGame(korova.LEAGUE, korova.demo_sheet),
+        Game.CONQUIAN: DemoGame(conquian.LEAGUE, conquian.demo_sheet),
+    },
+)
+
+__all__ = ["DEMO_GAMES", "DemoGame", "DemoLeague", "DemoSheet"]
