@@ -30,6 +30,7 @@ The processes are started by bench/live_processes.py; bench/live_measures.py tim
 """
 
 import argparse
+import datetime
 import http.client
 import json
 import os
@@ -170,7 +171,7 @@ def request(port: int, method: str, path: str, token: str, body=None) -> tuple[i
 def bench_moves(processes: Processes, *, tables: int, moves: int, think: float) -> None:
     people = users(4 * tables)
     tokens = {user.pk: AuthToken.objects.create(user=user)[1] for user in people}
-    started = []
+    started: list[dict[int | str, str | int]] = []  # seat -> token, and the table's id
     for n in range(tables):
         four = people[4 * n : 4 * n + 4]
         table = services.table_create(
@@ -181,7 +182,7 @@ def bench_moves(processes: Processes, *, tables: int, moves: int, think: float) 
         started.append({seat.seat: tokens[seat.user_id] for seat in table.seats.all()})
         started[-1]["id"] = table.pk
     times: list[float] = []
-    refused: list[int] = []
+    refused: list[float] = []
     lock = threading.Lock()
 
     def play(seats: dict) -> None:
@@ -230,7 +231,8 @@ def bench_breakdown(*, moves: int) -> None:
 
     host, guest = users(2)
     eng = get_engine("korova")
-    moved, engine = [], []
+    moved: list[tuple[float, float, int]] = []
+    engine: list[float] = []
     while len(moved) < moves:
         table = services.table_create(
             game="korova", players=2, options={"turn_seconds": 3600}, bots=[], by=host
@@ -238,6 +240,7 @@ def bench_breakdown(*, moves: int) -> None:
         services.table_join(table_id=table.pk, by=guest)
         for _ in range(8):
             table.refresh_from_db()
+            assert table.state is not None, "a started table has a state"
             seat = eng.to_act(eng.load(table.state))[0]
             mover = table.seats.get(seat=seat).user
             started = time.perf_counter()
@@ -301,7 +304,7 @@ def due_at(table_ids: list[int], deadlines: list) -> dict:
 
 def lateness_ms(deadlines: dict) -> list[float]:
     table_ids = list(deadlines)
-    first = {}
+    first: dict[int, datetime.datetime] = {}
     for table_id, at in (
         TableMove.objects.filter(table_id__in=table_ids, turn=1, timeout=True)
         .order_by("pk")
@@ -314,7 +317,8 @@ def lateness_ms(deadlines: dict) -> list[float]:
 def wait_until_expired(table_ids: list[int], timeout: float) -> dict:
     """When this process first saw each table's turn 1 closed (committed), polling every 10 ms."""
     deadline = time.monotonic() + timeout
-    seen, open_ids = {}, set(table_ids)
+    seen: dict[int, datetime.datetime] = {}
+    open_ids = set(table_ids)
     while open_ids:
         if time.monotonic() > deadline:
             print("  (some turns were still open at the bench's time limit)")
@@ -331,8 +335,8 @@ def wait_until_expired(table_ids: list[int], timeout: float) -> dict:
 
 def bench_expiry(processes: Processes, *, expiring: int) -> None:
     tables = [table.pk for table in tables_with_open_turns(expiring)]
-    start = timezone.now() + timezone.timedelta(seconds=8)
-    spread = [start + timezone.timedelta(seconds=n / expiring) for n in range(expiring)]
+    start = timezone.now() + datetime.timedelta(seconds=8)
+    spread = [start + datetime.timedelta(seconds=n / expiring) for n in range(expiring)]
     deadlines = due_at(tables, spread)
     time.sleep(max(0.0, (start - timezone.now()).total_seconds() - 0.5))
     workers_cpu = processes.cpu_seconds("worker-a", "worker-b")
@@ -352,14 +356,14 @@ def bench_expiry(processes: Processes, *, expiring: int) -> None:
 
 def bench_crash(processes: Processes, *, turns: int) -> None:
     tables = [table.pk for table in tables_with_open_turns(turns)]
-    due = timezone.now() + timezone.timedelta(seconds=4)
+    due = timezone.now() + datetime.timedelta(seconds=4)
     deadlines = due_at(tables, [due] * len(tables))
     time.sleep(max(0.0, (due - timezone.now()).total_seconds()) - 1)
     processes.kill("worker-a")  # holding its share of the ETA tasks
     crashed = timezone.now()
     wait_until_expired(tables, timeout=60)
     late = lateness_ms(deadlines)
-    last = due + timezone.timedelta(milliseconds=max(late))
+    last = due + datetime.timedelta(milliseconds=max(late))
     print(
         f"worker killed with SIGKILL 1 s before {turns} turns were due: every turn expired "
         f"{max(late) / 1000:.2f} s after the deadline ({(last - crashed).total_seconds():.2f} s "

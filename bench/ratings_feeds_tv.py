@@ -29,6 +29,7 @@ import sys
 import time
 import warnings
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -111,7 +112,7 @@ class World:
                 )
                 TeamMember.objects.create(team=team, player=player, position=position)
             self.teams.append(team)
-        self.members = {}
+        self.members: dict[int, list[int]] = {}
         for team_id, player_id in TeamMember.objects.order_by("team", "position").values_list(
             "team_id", "player_id"
         ):
@@ -130,6 +131,7 @@ class World:
         Entry.objects.bulk_create(Entry(season=season, team=team) for team in teams)
         kickoff = timezone.make_aware(datetime.datetime.combine(starts, datetime.time(19, 30)))
         fixtures = []
+        # The pairings hold what they were given (any hashable): here, the teams.
         for round_number, home, away in double_round_robin(teams):
             venue = self.venues[0 if self.fixtures < FEED_FIXTURES else 1 + self.fixtures % 3]
             self.fixtures += 1
@@ -137,8 +139,8 @@ class World:
                 Fixture(
                     season=season,
                     round=round_number,
-                    home_team=home,
-                    away_team=away,
+                    home_team=cast(Team, home),
+                    away_team=cast(Team, away),
                     venue=venue,
                     starts_at=kickoff + datetime.timedelta(days=7 * (round_number - 1)),
                     status=Fixture.Status.PLAYED,
@@ -212,6 +214,7 @@ def forget_ratings() -> None:
 def correct_last_result(world: World) -> None:
     """Untimed: a new version of the latest fixture's result (the other side wins)."""
     last = ResultVersion.objects.filter(is_current=True).order_by("-fixture__starts_at").first()
+    assert last is not None, "no result to correct"
     ResultVersion.objects.filter(pk=last.pk).update(is_current=False)
     rounds = [list(reversed(row)) for row in last.sheet["rounds"]]
     ResultVersion.objects.create(
@@ -255,7 +258,9 @@ def run(args) -> None:
     )
 
     venue = world.venues[0]
-    tonight(world, season or Season.objects.order_by("-pk").first())
+    season = season or Season.objects.order_by("-pk").first()
+    assert season is not None, "no season to play tonight in"
+    tonight(world, season)
     at_venue = Fixture.objects.filter(venue=venue).count()
     client = Client()
     feed = reverse("calendar-venue", args=[venue.slug])

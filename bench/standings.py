@@ -102,7 +102,7 @@ def build_season(name: str, team_count: int, admin, venues, seed: int) -> Season
             TeamMember.objects.create(team=team, player=player, position=position)
         Entry.objects.create(season=season, team=team)
     fixtures = fixtures_generate(season=season, by=admin)
-    members = {}
+    members: dict[int, list[int]] = {}
     for team_id, player_id in TeamMember.objects.order_by("team", "position").values_list(
         "team_id", "player_id"
     ):
@@ -158,7 +158,7 @@ def measure_standings(season: Season, count: int) -> dict:
         "page": reverse("season-detail", args=[season.league.slug, season.slug]),
         "api": reverse("api-season-standings", args=[season.pk]),
     }
-    figures = {}
+    figures: dict[str, float] = {}
     for kind, url in urls.items():
         figures[f"{kind} queries cold"] = queries(client, url, cold=True)
         figures[f"{kind} queries warm"] = queries(client, url, cold=False)
@@ -171,6 +171,7 @@ def measure_standings(season: Season, count: int) -> dict:
 def measure_result_entry(season: Season, staff, count: int) -> dict:
     """Corrections of one fixture at the staff member's venue, through the API and the form."""
     fixture = season.fixtures.filter(venue__in=staff.venues_served.all()).order_by("pk").first()
+    assert fixture is not None, "the staff member's venue hosts none of the season's fixtures"
     players = ResultVersion.objects.get(fixture=fixture, is_current=True).sheet["players"]
     sheets = [{"players": players, "rounds": korova_rounds(seed)} for seed in (7, 8)]
 

@@ -7,14 +7,20 @@ fixed number of SQL statements whatever the page holds (select_related/prefetch_
 """
 
 import re
+from collections.abc import Sequence
 
 from django import forms
 from django.db import connection
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers
-from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import AllowAny
+from rest_framework.pagination import BasePagination, PageNumberPagination
+from rest_framework.permissions import (
+    AllowAny,
+    BasePermission,
+    OperandHolder,
+    SingleOperandHolder,
+)
 
 from . import selectors
 from .models import Game, League, Player, Season, Team, TeamMember, Venue
@@ -31,8 +37,12 @@ class Pagination(PageNumberPagination):
 class ReadOnlyApi:
     """Anyone may read; the read API never writes."""
 
-    permission_classes = [AllowAny]
-    pagination_class = Pagination
+    # Annotated as DRF's views declare them (a permission class or one combined with & | ~),
+    # so that the mixin agrees with the views it comes before in each API class's bases.
+    permission_classes: Sequence[type[BasePermission] | OperandHolder | SingleOperandHolder] = [
+        AllowAny
+    ]
+    pagination_class: type[BasePagination] | None = Pagination
 
 
 class AsciiWholeNumberField(forms.IntegerField):

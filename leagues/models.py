@@ -1,9 +1,14 @@
 """Venues, players, teams of two, seasons and fixtures. Nothing here knows about scoring."""
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class Game(models.TextChoices):
@@ -16,7 +21,8 @@ class Venue(models.Model):
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=120, unique=True)
     address = models.CharField(max_length=250, blank=True)
-    staff = models.ManyToManyField(
+    # The through models come later in this file, out of the stubs' sight: named here.
+    staff: "models.ManyToManyField[User, StaffMembership]" = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="StaffMembership", related_name="venues_served"
     )
     history = HistoricalRecords()
@@ -70,7 +76,9 @@ class Team(models.Model):
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=120, unique=True)
     home_venue = models.ForeignKey(Venue, on_delete=models.PROTECT, related_name="home_teams")
-    players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
+    players: "models.ManyToManyField[Player, TeamMember]" = models.ManyToManyField(
+        Player, through="TeamMember", related_name="teams"
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -134,7 +142,9 @@ class Season(models.Model):
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
     tie_breakers = models.JSONField(default=default_tie_breakers)
-    teams = models.ManyToManyField(Team, through="Entry", related_name="seasons")
+    teams: "models.ManyToManyField[Team, Entry]" = models.ManyToManyField(
+        Team, through="Entry", related_name="seasons"
+    )
     history = HistoricalRecords()
 
     class Meta:

@@ -75,7 +75,7 @@ class WorkerProcess:
 
     def __init__(self, *, broker: str, database: str, var_dir, beat: bool):
         self.broker, self.database, self.var_dir, self.beat = broker, database, var_dir, beat
-        self.process = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.log = var_dir / "worker.log"
 
     def start(self) -> None:
@@ -126,7 +126,7 @@ class WorkerProcess:
         """SIGKILL to the worker and its beat: no shutdown, no acknowledgements, the tasks it
         held are lost with it."""
         self._signal_group(signal.SIGKILL)
-        self.process.wait(timeout=10)
+        self._started().wait(timeout=10)
 
     def stop(self) -> None:
         if self.process is None:
@@ -142,7 +142,11 @@ class WorkerProcess:
 
     def _signal_group(self, number: int) -> None:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, number)
+            os.killpg(self._started().pid, number)
+
+    def _started(self) -> subprocess.Popen[bytes]:
+        assert self.process is not None, "the worker was never started"
+        return self.process
 
 
 def _broker_url(worker_id: str, offset: int) -> str:

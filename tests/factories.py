@@ -4,6 +4,7 @@ import datetime
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from leagues.models import (
@@ -22,7 +23,7 @@ from leagues.models import (
 PASSWORD = "a-long-test-password"
 
 
-class UserFactory(factory.django.DjangoModelFactory):
+class UserFactory(factory.django.DjangoModelFactory[User]):
     class Meta:
         model = get_user_model()
         django_get_or_create = ("username",)
@@ -31,7 +32,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.django.Password(PASSWORD)
 
 
-class VenueFactory(factory.django.DjangoModelFactory):
+class VenueFactory(factory.django.DjangoModelFactory[Venue]):
     class Meta:
         model = Venue
 
@@ -39,7 +40,7 @@ class VenueFactory(factory.django.DjangoModelFactory):
     slug = factory.Sequence(lambda n: f"the-crown-{n}")
 
 
-class StaffMembershipFactory(factory.django.DjangoModelFactory):
+class StaffMembershipFactory(factory.django.DjangoModelFactory[StaffMembership]):
     class Meta:
         model = StaffMembership
 
@@ -47,7 +48,7 @@ class StaffMembershipFactory(factory.django.DjangoModelFactory):
     venue = factory.SubFactory(VenueFactory)
 
 
-class PlayerFactory(factory.django.DjangoModelFactory):
+class PlayerFactory(factory.django.DjangoModelFactory[Player]):
     class Meta:
         model = Player
 
@@ -55,7 +56,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     slug = factory.Sequence(lambda n: f"player-{n}")
 
 
-class TeamFactory(factory.django.DjangoModelFactory):
+class TeamFactory(factory.django.DjangoModelFactory[Team]):
     """A team with its two players (positions 1 and 2)."""
 
     class Meta:
@@ -74,7 +75,7 @@ class TeamFactory(factory.django.DjangoModelFactory):
             TeamMember.objects.create(team=self, player=player, position=position)
 
 
-class LeagueFactory(factory.django.DjangoModelFactory):
+class LeagueFactory(factory.django.DjangoModelFactory[League]):
     class Meta:
         model = League
 
@@ -83,7 +84,7 @@ class LeagueFactory(factory.django.DjangoModelFactory):
     game = Game.KOROVA
 
 
-class SeasonFactory(factory.django.DjangoModelFactory):
+class SeasonFactory(factory.django.DjangoModelFactory[Season]):
     class Meta:
         model = Season
 
@@ -93,7 +94,7 @@ class SeasonFactory(factory.django.DjangoModelFactory):
     starts_on = datetime.date(2026, 9, 1)
 
 
-class EntryFactory(factory.django.DjangoModelFactory):
+class EntryFactory(factory.django.DjangoModelFactory[Entry]):
     class Meta:
         model = Entry
 
@@ -101,7 +102,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
     team = factory.SubFactory(TeamFactory)
 
 
-class FixtureFactory(factory.django.DjangoModelFactory):
+class FixtureFactory(factory.django.DjangoModelFactory[Fixture]):
     class Meta:
         model = Fixture
 

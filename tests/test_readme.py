@@ -29,8 +29,9 @@ for n in range(4):
 def other_commands() -> list[str]:
     readme = (ROOT / "README.md").read_text()
     section = readme.split("## Other commands", 1)[1].split("\n## ", 1)[0]
-    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
-    return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert block, "no sh block under Other commands"
+    return [line.split("  #")[0].strip() for line in block[1].splitlines() if line.strip()]
 
 
 def fresh_shell(tmp_path) -> dict:

@@ -146,8 +146,9 @@ class SheetContext:
     def player(self, pk, fallback: str) -> str:
         """The player's name, or `fallback` ("Roundheads' first player") when unknown."""
         for roster in self.rosters.values():
-            if roster and roster.get(pk):
-                return roster[pk]
+            name = roster.get(pk) if roster else None
+            if name:
+                return name
         return self.player_names.get(pk) or fallback
 
 

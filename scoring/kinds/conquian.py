@@ -127,7 +127,7 @@ class ConquianKind(GameKind):
                 continue
             unknown_keys(single, ("home_player", "away_player", "deals"), path, errors)
             names = {}
-            entry = {}
+            entry: dict[str, int | list | None] = {}
             for side in SIDES:
                 field = f"{path}.{side}_player"
                 label = f"{possessive(context.team(side))} player in single {number}"
@@ -220,11 +220,11 @@ class ConquianKind(GameKind):
         if not isinstance(singles, list):  # any JSON may come: the sheet's check says what
             return set()
         return {
-            single.get(key)
+            pk
             for single in singles
             if isinstance(single, Mapping)
             for key in ("home_player", "away_player")
-            if isinstance(single.get(key), int) and not isinstance(single.get(key), bool)
+            if isinstance(pk := single.get(key), int) and not isinstance(pk, bool)
         }
 
     # --- standings and player pages -----------------------------------------------------

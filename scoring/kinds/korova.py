@@ -217,8 +217,9 @@ class KorovaKind(GameKind):
                 if problem:
                     errors[f"{path}.{seat}"] = problem
                 cells.append(heads)
-            if None not in cells:
-                problem = _round_total(cells, number, limits)
+            whole = [heads for heads in cells if heads is not None]
+            if len(whole) == len(cells):
+                problem = _round_total(whole, number, limits)
                 if problem:
                     errors[path] = problem
             clean.append(cells)

@@ -7,6 +7,7 @@ import datetime
 from dataclasses import dataclass, field
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.utils import timezone
 from knox.models import AuthToken
@@ -65,9 +66,9 @@ def convoy_sheet(winner: str = "home") -> dict:
 class LeagueWorld:
     crown: Venue
     anchor: Venue
-    admin: object
-    crown_staff: object
-    anchor_staff: object
+    admin: User
+    crown_staff: User
+    anchor_staff: User
     league: League
     season: Season
     teams: list[Team]
@@ -85,14 +86,40 @@ class LeagueWorld:
         )
 
 
+def one_fixture_league(game: Game, teams: list[Team], first_evening: datetime.datetime) -> Fixture:
+    """A league of `game` with a season where the first two teams meet once, the next day."""
+    other_season = SeasonFactory.create(
+        league=LeagueFactory.create(
+            name=f"{game.label} League", slug=f"{game.value}-league", game=game
+        ),
+        name="Autumn 2026",
+        slug="autumn-2026",
+    )
+    for team in teams[:2]:
+        EntryFactory(season=other_season, team=team)
+    return FixtureFactory.create(
+        season=other_season,
+        round=1,
+        home_team=teams[0],
+        away_team=teams[1],
+        starts_at=first_evening + datetime.timedelta(days=1),
+    )
+
+
 def build_world() -> LeagueWorld:
-    crown = VenueFactory(name="The Crown", slug="the-crown", address="1 High Street")
-    anchor = VenueFactory(name="The Anchor", slug="the-anchor", address="2 Quay Road")
-    admin = UserFactory(username="league-admin", is_superuser=True, is_staff=True)
-    crown_staff = StaffMembershipFactory(user=UserFactory(username="crown-staff"), venue=crown)
-    anchor_staff = StaffMembershipFactory(user=UserFactory(username="anchor-staff"), venue=anchor)
-    league = LeagueFactory(name="Корова Tuesday League", slug="korova-tuesday", game=Game.KOROVA)
-    season = SeasonFactory(
+    crown = VenueFactory.create(name="The Crown", slug="the-crown", address="1 High Street")
+    anchor = VenueFactory.create(name="The Anchor", slug="the-anchor", address="2 Quay Road")
+    admin = UserFactory.create(username="league-admin", is_superuser=True, is_staff=True)
+    crown_staff = StaffMembershipFactory.create(
+        user=UserFactory.create(username="crown-staff"), venue=crown
+    )
+    anchor_staff = StaffMembershipFactory.create(
+        user=UserFactory.create(username="anchor-staff"), venue=anchor
+    )
+    league = LeagueFactory.create(
+        name="Корова Tuesday League", slug="korova-tuesday", game=Game.KOROVA
+    )
+    season = SeasonFactory.create(
         league=league, name="Autumn 2026", slug="autumn-2026", starts_on=datetime.date(2026, 9, 1)
     )
     names = [
@@ -108,7 +135,7 @@ def build_world() -> LeagueWorld:
             PlayerFactory(name=first, slug=first.lower().replace(" ", "-")),
             PlayerFactory(name=second, slug=second.lower().replace(" ", "-")),
         ]
-        team = TeamFactory(name=name, slug=slug, home_venue=venue, members=players)
+        team = TeamFactory.create(name=name, slug=slug, home_venue=venue, members=players)
         EntryFactory(season=season, team=team)
         teams.append(team)
     world = LeagueWorld(
@@ -124,7 +151,7 @@ def build_world() -> LeagueWorld:
     first_evening = timezone.make_aware(datetime.datetime(2026, 9, 1, 19, 30))
     for home, away, number in [(0, 1, 1), (2, 3, 1), (0, 2, 2), (3, 1, 2), (3, 0, 3), (1, 2, 3)]:
         world.fixtures.append(
-            FixtureFactory(
+            FixtureFactory.create(
                 season=season,
                 round=number,
                 home_team=teams[home],
@@ -139,28 +166,12 @@ def build_world() -> LeagueWorld:
     world.submit(world.fixtures[2], korova_sheet(world.fixtures[2], KOROVA_HOME_WINS))
     world.submit(world.fixtures[3], korova_sheet(world.fixtures[3], KOROVA_CLOSE_HOME_WIN))
 
-    for game, attribute in [(Game.CONVOY, "convoy_fixture"), (Game.CONQUIAN, "conquian_fixture")]:
-        other_season = SeasonFactory(
-            league=LeagueFactory(
-                name=f"{game.label} League", slug=f"{game.value}-league", game=game
-            ),
-            name="Autumn 2026",
-            slug="autumn-2026",
-        )
-        for team in teams[:2]:
-            EntryFactory(season=other_season, team=team)
-        fixture = FixtureFactory(
-            season=other_season,
-            round=1,
-            home_team=teams[0],
-            away_team=teams[1],
-            starts_at=first_evening + datetime.timedelta(days=1),
-        )
-        setattr(world, attribute, fixture)
-    world.submit(world.convoy_fixture, convoy_sheet("away"))
+    convoy_fixture = one_fixture_league(Game.CONVOY, teams, first_evening)
+    conquian_fixture = one_fixture_league(Game.CONQUIAN, teams, first_evening)
+    world.convoy_fixture, world.conquian_fixture = convoy_fixture, conquian_fixture
+    world.submit(convoy_fixture, convoy_sheet("away"))
     world.submit(
-        world.conquian_fixture,
-        conquian_sheet(world.conquian_fixture, CONQUIAN_FIRST, CONQUIAN_SECOND),
+        conquian_fixture, conquian_sheet(conquian_fixture, CONQUIAN_FIRST, CONQUIAN_SECOND)
     )
     return world
 

@@ -66,7 +66,9 @@ def check_page_hides_other_hands(page, table, seat) -> bool:
     turn, before = table.turn, hands_of(table)
     html = page.content()
     # the turn of this very HTML: a poll may swap the page between two separate reads
-    shown = int(re.search(r'data-turn="(\d+)"', html).group(1))
+    turn_shown = re.search(r'data-turn="(\d+)"', html)
+    assert turn_shown, html
+    shown = int(turn_shown[1])
     table.refresh_from_db()
     if shown != turn or table.turn != turn:
         return False

@@ -23,6 +23,7 @@ def grey_pixels(png: bytes) -> memoryview:
         elif kind == b"IDAT":
             data += chunk
         position += 12 + length
+    assert header is not None, "no IHDR chunk"
     width, height, depth, colour, _, _, interlace = header
     assert depth == 8 and interlace == 0 and colour in CHANNELS, header
     step = CHANNELS[colour]

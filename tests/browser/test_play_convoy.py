@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from games.bots import bot_move
 from games.engines import get_engine
+from games.engines.protocol import Move
 from games.models import Table
 from leagues.models import Game
 from scoring.models import ResultVersion
@@ -40,7 +41,8 @@ def planned_game(most_moves: int = 40):
     play every move, that include a one-eyed jack's removal and a dead-card exchange."""
     eng = get_engine("convoy")
     for seed in range(1000):
-        state, rng, moves = eng.new_game(players=4, seed=seed, options={}), random.Random(seed), []
+        state, rng = eng.new_game(players=4, seed=seed, options={}), random.Random(seed)
+        moves: list[tuple[int, Move]] = []
         while not eng.is_over(state) and len(moves) <= most_moves:
             (seat,) = eng.to_act(state)
             move = bot_move(game="convoy", state=state, seat=seat, rng=rng)

@@ -24,7 +24,7 @@ TWO_EYED_JACKS = ("JC", "JD")
 
 
 def seated_table(game: str, players: int, **options) -> tuple[Table, list]:
-    users = [UserFactory(first_name=f"Pat{n}") for n in range(players)]
+    users = [UserFactory.create(first_name=f"Pat{n}") for n in range(players)]
     table = services.table_create(
         game=game, players=players, options={"turn_seconds": 600, **options}, bots=[], by=users[0]
     )

@@ -44,13 +44,14 @@ EARLIEST_MS, LATEST_MS = -400, 20
 
 def conquian_table() -> tuple[Table, str, dict]:
     """A started Conquian table: its row, the token of the seat to act, and a legal move."""
-    first, second = UserFactory(), UserFactory()
+    first, second = UserFactory.create(), UserFactory.create()
     table = services.table_create(
         game="conquian", players=2, options={"turn_seconds": 3600}, bots=[], by=first
     )
     services.table_join(table_id=table.pk, by=second)
     table.refresh_from_db()
     eng = get_engine("conquian")
+    assert table.state is not None, "a started table has a state"
     state = eng.load(table.state)
     seat = eng.to_act(state)[0]
     mover = table.seats.get(seat=seat).user

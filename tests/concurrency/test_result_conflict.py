@@ -86,12 +86,10 @@ class StaffSession:
         """GET the entry page: the form's CSRF token and the version it was loaded from."""
         status, _, html = self.request("GET", path)
         assert status == 200, html
-        return {
-            "csrfmiddlewaretoken": re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)[
-                1
-            ],
-            "based_on_version": re.search(r'name="based_on_version" value="(\d+)"', html)[1],
-        }
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+        version = re.search(r'name="based_on_version" value="(\d+)"', html)
+        assert token and version, html
+        return {"csrfmiddlewaretoken": token[1], "based_on_version": version[1]}
 
 
 def _korova_form(loaded: dict, rounds: list) -> dict:

@@ -22,7 +22,7 @@ def sweep_ran(seconds_ago: float) -> None:
 
 def table_overdue_by(seconds: float) -> Table:
     table = services.table_create(
-        game="korova", players=4, options={}, bots=[1, 2, 3], by=UserFactory()
+        game="korova", players=4, options={}, bots=[1, 2, 3], by=UserFactory.create()
     )
     deadline = timezone.now() - datetime.timedelta(seconds=seconds)
     Table.objects.filter(pk=table.pk).update(deadline=deadline)

@@ -2,6 +2,7 @@
 
 import itertools
 from collections import Counter
+from collections.abc import Hashable
 
 import pytest
 from hypothesis import given
@@ -23,7 +24,7 @@ every_count = pytest.mark.parametrize("count", range(2, 22))
 
 def venue_sequences(rounds: list[Round]) -> dict:
     """Each team's games in order, as a string of H and A (byes left out)."""
-    sequences = {}
+    sequences: dict[Hashable, str] = {}
     for round_ in rounds:
         for pairing in round_.pairings:
             sequences[pairing.home] = sequences.get(pairing.home, "") + "H"

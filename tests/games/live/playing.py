@@ -13,6 +13,7 @@ def play_to_the_end(table: Table, users) -> Table:
         table.refresh_from_db()
         if table.status == Table.Status.FINISHED:
             return table
+        assert table.state is not None, "a started table has a state"
         state = eng.load(table.state)
         seat = eng.to_act(state)[0]
         move = eng.legal_moves(state, seat)[-1]

@@ -47,7 +47,7 @@ def league_fixture(game: str, *, rule_options=None, fixture_format=None) -> Fixt
         ]
         teams.append(TeamFactory(members=players))
         EntryFactory(season=season, team=teams[-1])
-    return FixtureFactory(season=season, home_team=teams[0], away_team=teams[1])
+    return FixtureFactory.create(season=season, home_team=teams[0], away_team=teams[1])
 
 
 def fixture_players(fixture: Fixture) -> list:
@@ -234,11 +234,13 @@ def play_to_the_end(table_id: int, clients: dict, rng: random.Random, *, lose_on
     lost = False
     while True:
         table = Table.objects.get(pk=table_id)
+        assert table.state is not None, "a started table has a state"
         state = eng.load(table.state)
         if eng.is_over(state):
             return lost
         seat = eng.to_act(state)[0]
         player = table.seats.get(seat=seat).player
+        assert player is not None, "every seat here is a player's"
         moves = eng.legal_moves(state, seat)
         move = rng.choice([m for m in moves if "meld" in m] or moves)
         if lose_one_turn and not lost and table.turn >= 3:

@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
 
 
 def humans_at_korova(turn_seconds: int) -> tuple[Table, list]:
-    users = [UserFactory() for _ in range(4)]
+    users = [UserFactory.create() for _ in range(4)]
     table = services.table_create(
         game="korova", players=4, options={"turn_seconds": turn_seconds}, bots=[], by=users[0]
     )

@@ -191,7 +191,9 @@ def records(response) -> dict[str, dict[str, str]]:
     tables = {}
     html = response.content.decode()
     for table in re.findall(r'<table class="compact record">(.*?)</table>', html, flags=re.S):
-        game = re.search(r"<caption>(.*?)</caption>", table).group(1)
+        caption = re.search(r"<caption>(.*?)</caption>", table)
+        assert caption, table
+        game = caption[1]
         heads = re.findall(r"<abbr [^>]*>(.*?)</abbr>", table)
         values = re.findall(r'<td class="num">(.*?)</td>', table)
         tables[game] = dict(zip(heads, values, strict=True))
@@ -358,7 +360,7 @@ def add_teams_and_fixtures(world, count: int) -> None:
     for team in teams:
         EntryFactory(season=world.season, team=team)
     for index, team in enumerate(teams):
-        fixture = FixtureFactory(
+        fixture = FixtureFactory.create(
             season=world.season,
             round=4 + index,
             home_team=team,

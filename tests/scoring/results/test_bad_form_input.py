@@ -37,7 +37,7 @@ def make_fixture(game: str) -> Fixture:
         home_venue=venue, members=[PlayerFactory(name="Ann"), PlayerFactory(name="Bea")]
     )
     away = TeamFactory(members=[PlayerFactory(name="Cy"), PlayerFactory(name="Dot")])
-    return FixtureFactory(season=season, home_team=home, away_team=away, venue=venue)
+    return FixtureFactory.create(season=season, home_team=home, away_team=away, venue=venue)
 
 
 # A whole, valid sheet of each game as the form posts it, and the input a test corrupts.

@@ -33,9 +33,9 @@ def empty_cache():
 
 
 def season_of(team_count: int, game: str = "convoy"):
-    season = SeasonFactory(league__game=game)
+    season = SeasonFactory.create(league__game=game)
     venue = VenueFactory()
-    teams = [TeamFactory(home_venue=venue) for _ in range(team_count)]
+    teams = [TeamFactory.create(home_venue=venue) for _ in range(team_count)]
     Entry.objects.bulk_create([Entry(season=season, team=team) for team in teams])
     return season, teams
 
