@@ -4,10 +4,10 @@ One view per operation: each validates its input and calls one service or select
 refusals are config.errors' kinds (games/live/exceptions.py), answered by the API's exception
 handler (config/api_errors.py) with the statuses of docs/api.md: TableInvalid and IllegalMove
 → 400, NotYourTurn and Forbidden → 403, no such table or fixture → 404, TurnConflict (with the
-current turn), TableClosed, TooManyOpenTables and TablesBeforeFixtureDay (with its code and the
-day, as for a result) → 409. Starting a table and moving are throttled per user (429 with Retry-After: games/live/throttles.py).
-A table's JSON comes from games.live.selectors.table_for_viewer, which shows only the
-requester's own seat (docs/api.md).
+current turn), TableClosed, TooManyOpenTables and scoring's BeforeFixtureDay (with its code and
+the day, as for a result) → 409. Starting a table and moving are throttled per user (429 with
+Retry-After: games/live/throttles.py). A table's JSON comes from
+games.live.selectors.table_for_viewer, which shows only the requester's own seat (docs/api.md).
 """
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema

@@ -1,8 +1,6 @@
 """The refusals of live tables, each one of config.errors' kinds: the API's exception handler
 and the pages answer them by their kind (docs/api.md), so no view maps them by hand."""
 
-import datetime
-
 from config.errors import Conflict, Forbidden, Invalid, NotFound
 
 
@@ -30,17 +28,6 @@ class TurnConflict(Conflict):
 
 class NotYourTurn(Forbidden):
     """The mover holds no seat at the table that is to act now (403)."""
-
-
-class TablesBeforeFixtureDay(Conflict):
-    """A fixture's tables asked for before its day (409), answered as a result entered too
-    early is: `code` "before_fixture_day" and the day."""
-
-    code = "before_fixture_day"
-
-    def __init__(self, message: str, *, fixture_day: datetime.date) -> None:
-        self.fixture_day = fixture_day
-        super().__init__(message, extra={"fixture_day": fixture_day.isoformat()})
 
 
 class ReplayUnavailable(NotFound):

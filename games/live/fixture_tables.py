@@ -29,7 +29,6 @@ from leagues.selectors import team_player_ids
 from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
 from scoring.results.services import (
-    BeforeFixtureDay,
     FixtureNotOpen,
     ResultConflict,
     ensure_fixture_day_has_come,
@@ -39,7 +38,7 @@ from scoring.results.services import (
 
 from . import turns
 from .cuts import deal_cut
-from .exceptions import TableClosed, TablesBeforeFixtureDay
+from .exceptions import TableClosed
 from .table_setup import check_engine_options, new_seed, turn_seconds_from
 
 logger = logging.getLogger(__name__)
@@ -57,7 +56,7 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
 
     Raises Fixture.DoesNotExist; Forbidden unless `by` serves the fixture's venue or plays
     for one of its teams; TableClosed for a void, postponed or already played fixture;
-    TablesBeforeFixtureDay (scoring's own rule for results) while the fixture's day has not
+    BeforeFixtureDay (scoring's own rule for results) while the fixture's day has not
     come; TableInvalid when the season's rules are not playable at a table.
     """
     with transaction.atomic():
@@ -79,10 +78,7 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
             return existing, False
         if fixture.status != Fixture.Status.SCHEDULED:
             raise TableClosed(f"This fixture is {fixture.get_status_display().lower()}.")
-        try:
-            ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
-        except BeforeFixtureDay as early:
-            raise TablesBeforeFixtureDay(str(early), fixture_day=early.fixture_day) from None
+        ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
         clock = turn_seconds_from(options={}, defaults=fixture.season.rule_options)
         _set_up_free_tables(fixture=fixture, home=home, away=away, clock=clock, by=by)
         return list(fixture.live_tables.order_by("number")), True
