@@ -154,7 +154,9 @@ class SeasonOutputSerializer(serializers.ModelSerializer):
     game = serializers.ChoiceField(choices=Game.choices, source="league.game")
     teams = TeamRefSerializer(many=True)
     rule_options = serializers.DictField(help_text="The game's rule options by name.")
-    fixture_format = serializers.DictField(help_text='Convoy: {"games": N}, best of N.')
+    fixture_format = serializers.DictField(
+        help_text="The game's fixture format (docs/leagues.md), e.g. best of N games."
+    )
     tie_breakers = serializers.ListField(child=serializers.CharField())
 
     class Meta:

@@ -69,7 +69,9 @@ class TeamMemberInline(admin.TabularInline):
     validate_max = True
     autocomplete_fields = ["player"]
     verbose_name = "player"
-    verbose_name_plural = "players (exactly two: Conquian singles are 1 v 1 and 2 v 2)"
+    verbose_name_plural = (
+        "players (exactly two, in order: a fixture's singles pair them by position)"
+    )
 
 
 @admin.register(Team)

@@ -23,7 +23,9 @@ class StandingRowOutputSerializer(serializers.Serializer):
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
     lost = serializers.IntegerField()
-    score_for = serializers.IntegerField(help_text="Convoys / penalty heads / deal points for.")
+    score_for = serializers.IntegerField(
+        help_text="For the team, in the game's own units (docs/scoring.md)."
+    )
     score_against = serializers.IntegerField()
     difference = serializers.IntegerField(
         help_text="The game's difference, positive when good (Корова: heads against − for)."

@@ -41,9 +41,8 @@ class GameDifference(TieBreaker):
     key = "difference"
     name = "Game difference"
     description = (
-        "Better difference in the game's own units: convoys for minus against (Convoy), "
-        "heads against minus heads for (Корова: fewer heads is better), "
-        "deal points for minus against (Conquian)."
+        "Better difference in the game's own units, for minus against (where fewer is better, "
+        "as with penalty heads, against minus for)."
     )
 
     def sort_key(self, row, context):
