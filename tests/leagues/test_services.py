@@ -231,18 +231,3 @@ def test_team_players_must_be_exactly_two(size):
     with pytest.raises(Invalid):
         team_players_set(team=team, players=[player, player])
     assert list(TeamMember.objects.filter(team=team).values_list("player", flat=True)) == before
-
-
-# The fixture's life: every status change, allowed or refused
-
-S = Fixture.Status
-ALLOWED = {
-    (S.SCHEDULED, S.SCHEDULED),
-    (S.SCHEDULED, S.POSTPONED),
-    (S.SCHEDULED, S.VOID),
-    (S.POSTPONED, S.SCHEDULED),
-    (S.POSTPONED, S.POSTPONED),
-    (S.POSTPONED, S.VOID),
-    (S.PLAYED, S.PLAYED),
-    (S.PLAYED, S.VOID),
-}
