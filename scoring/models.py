@@ -3,15 +3,18 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from simple_history.models import HistoricalRecords
 
-from leagues.models import Fixture, Game, Player, Venue
+from leagues.models import Fixture, Game, Player, Season, Team, Venue
 
 
 class ResultVersionQuerySet(models.QuerySet["ResultVersion"]):
     def counted(self) -> "ResultVersionQuerySet":
         """The results that count: each fixture's current version, void fixtures left out
         (the one definition for standings, records, figures, charts and ratings)."""
-        return self.filter(is_current=True).exclude(fixture__status=Fixture.Status.VOID)
+        return self.filter(
+            is_current=True, confirmation=ResultVersion.Confirmation.CONFIRMED
+        ).exclude(fixture__status=Fixture.Status.VOID)
 
 
 class ResultVersion(models.Model):
@@ -36,6 +39,17 @@ class ResultVersion(models.Model):
         API = "api", "API"
         LIVE = "live", "Live table"
         ADMIN = "admin", "Admin"
+        PLAYER = "player", "Player of the fixture"
+        AUTO = "auto", "Confirmed when the window passed"
+
+    class Confirmation(models.TextChoices):
+        CONFIRMED = "confirmed", "Confirmed"
+        AWAITING = "awaiting", "Awaiting confirmation"
+        DISPUTED = "disputed", "Disputed"
+
+    class Walkover(models.TextChoices):
+        HOME = "home", "Home"
+        AWAY = "away", "Away"
 
     fixture = models.ForeignKey(Fixture, on_delete=models.PROTECT, related_name="result_versions")
     number = models.PositiveIntegerField()
@@ -51,12 +65,26 @@ class ResultVersion(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     note = models.CharField(max_length=250, blank=True)
+    # A walkover: the team awarded it ("" for none; the API says null); the sheet is then empty
+    # and the scores are the season's.
+    walkover = models.CharField(max_length=4, choices=Walkover.choices, blank=True)
+    confirmation = models.CharField(
+        max_length=9, choices=Confirmation.choices, default=Confirmation.CONFIRMED
+    )
+    confirm_by = models.DateTimeField(null=True, blank=True)
+    # The key an offline entry page sent with its sheet: sent twice, it is saved once.
+    submission_key = models.CharField(max_length=64, blank=True)
 
     objects = ResultVersionQuerySet.as_manager()
 
     class Meta:
         ordering = ["fixture", "-number"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["fixture", "submission_key"],
+                condition=~Q(submission_key=""),
+                name="submission_once_per_fixture",
+            ),
             models.UniqueConstraint(
                 fields=["fixture", "number"], name="version_number_per_fixture"
             ),
@@ -95,6 +123,28 @@ class ResultProposal(models.Model):
 
     def __str__(self):
         return f"{self.fixture} proposal {self.pk}"
+
+
+class PointsAdjustment(models.Model):
+    """Points added to or taken from a team's season total (a fine, an ineligible player)."""
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="adjustments")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="adjustments")
+    points = models.SmallIntegerField()
+    reason = models.CharField(max_length=250)
+    on = models.DateField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["season", "team", "on", "pk"]
+        constraints = [models.CheckConstraint(condition=~Q(points=0), name="adjustment_not_zero")]
+
+    def __str__(self):
+        return f"{self.team} {self.points:+d} ({self.reason})"
 
 
 class PlayerRating(models.Model):
