@@ -309,6 +309,7 @@ def test_superuser_undoes_a_mistaken_void_by_reverting_to_an_older_version(clien
         "starts_at_0": timezone.localtime(fixture.starts_at).date().isoformat(),
         "starts_at_1": timezone.localtime(fixture.starts_at).strftime("%H:%M:%S"),
         "status": "scheduled",
+        "stage": "league",
         "postponed_reason": "",
     }
     client.force_login(superuser)
