@@ -172,8 +172,8 @@ def test_a_play_off_decides_the_last_place_either_side_of_the_line(superuser):
     world = two_divisions(playoff=True)
     with pytest.raises(Conflict, match="has no result yet"):
         season_rollover_plan(season=world.season)
-    premier_playoff, = playoff_fixtures_create(division_id=world.premier.pk, by=superuser)
-    second_playoff, = playoff_fixtures_create(division_id=world.second.pk, by=superuser)
+    (premier_playoff,) = playoff_fixtures_create(division_id=world.premier.pk, by=superuser)
+    (second_playoff,) = playoff_fixtures_create(division_id=world.second.pk, by=superuser)
     assert (premier_playoff.home_team.name, premier_playoff.away_team.name) == ("Top B", "Top C")
     assert (second_playoff.home_team.name, second_playoff.away_team.name) == ("Low A", "Low B")
     assert premier_playoff.stage == second_playoff.stage == Fixture.Stage.PLAYOFF
