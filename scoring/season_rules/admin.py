@@ -431,6 +431,9 @@ class PointsAdjustmentAdmin(HistoryAdmin):
     def save_model(self, request, obj, form, change):
         """Saved already, by the service, in the form's clean()."""
 
+    def save_related(self, request, form, formsets, change):
+        """An adjustment has no related rows to save."""
+
 
 @admin.register(Division)
 class DivisionAdmin(HistoryAdmin):
