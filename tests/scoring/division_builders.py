@@ -45,7 +45,7 @@ def play_in_order(fixtures, ranking: list[Team]) -> None:
 
 
 def two_divisions(*, played: bool = True, playoff: bool = False) -> TwoDivisions:
-    season = SeasonFactory(league__game="convoy", name="2026", slug="s-2026")
+    season = SeasonFactory.create(league__game="convoy", name="2026", slug="s-2026")
     premier = season.divisions.get()
     premier.name, premier.relegated, premier.playoff = "Premier", 1, playoff
     premier.save()
@@ -53,8 +53,8 @@ def two_divisions(*, played: bool = True, playoff: bool = False) -> TwoDivisions
         season=season, name="Division One", level=2, promoted=1, playoff=playoff
     )
     venue = VenueFactory()
-    top = [TeamFactory(name=f"Top {n}", home_venue=venue) for n in "ABC"]
-    low = [TeamFactory(name=f"Low {n}", home_venue=venue) for n in "ABC"]
+    top = [TeamFactory.create(name=f"Top {n}", home_venue=venue) for n in "ABC"]
+    low = [TeamFactory.create(name=f"Low {n}", home_venue=venue) for n in "ABC"]
     Entry.objects.bulk_create(
         [Entry(season=season, team=team, division=premier) for team in top]
         + [Entry(season=season, team=team, division=second) for team in low]
