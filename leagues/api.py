@@ -149,15 +149,27 @@ class LeagueDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
 # ---- Seasons ----------------------------------------------------------------------------------
 
 
+class SeasonDivisionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    level = serializers.IntegerField(help_text="1 is the top division.")
+    promoted = serializers.IntegerField(help_text="How many teams go up at the season's end.")
+    relegated = serializers.IntegerField(help_text="How many teams go down at the season's end.")
+    teams = serializers.ListField(child=serializers.IntegerField(), help_text="Team ids.")
+
+
 class SeasonOutputSerializer(serializers.ModelSerializer):
     league = LeagueRefSerializer()
     game = serializers.ChoiceField(choices=Game.choices, source="league.game")
-    teams = TeamRefSerializer(many=True)
+    teams = serializers.SerializerMethodField()
     rule_options = serializers.DictField(help_text="The game's rule options by name.")
     fixture_format = serializers.DictField(
         help_text="The game's fixture format (docs/leagues.md), e.g. best of N games."
     )
     tie_breakers = serializers.ListField(child=serializers.CharField())
+    divisions = serializers.SerializerMethodField(
+        help_text="The season's divisions, top first, each with its teams."
+    )
 
     class Meta:
         model = Season
@@ -175,6 +187,26 @@ class SeasonOutputSerializer(serializers.ModelSerializer):
             "points_loss",
             "tie_breakers",
             "teams",
+            "divisions",
+        ]
+
+    @extend_schema_field(TeamRefSerializer(many=True))
+    def get_teams(self, season) -> list[dict]:
+        teams = selectors.season_teams(season=season)
+        return [{"id": team.pk, "name": team.name, "slug": team.slug} for team in teams]
+
+    @extend_schema_field(SeasonDivisionSerializer(many=True))
+    def get_divisions(self, season) -> list[dict]:
+        return [
+            {
+                "id": division.pk,
+                "name": division.name,
+                "level": division.level,
+                "promoted": division.promoted,
+                "relegated": division.relegated,
+                "teams": team_ids,
+            }
+            for division, team_ids in selectors.division_team_ids(season=season)
         ]
 
 

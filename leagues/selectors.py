@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from .models import Entry, Fixture, League, Player, Season, Team, TeamMember, Venue
+from .models import Division, Entry, Fixture, League, Player, Season, Team, TeamMember, Venue
 
 
 def members_prefetch(prefix: str = "") -> "Prefetch[str, QuerySet[Any], str]":
@@ -69,6 +69,64 @@ def season_progress(*, season: Season) -> dict[str, int]:
     )
 
 
+# Divisions: a season's tables. An entry or a league fixture with no division (one written
+# before divisions, or straight into the database) belongs to the season's top division.
+
+
+def season_divisions(*, season: Season | int) -> list[Division]:
+    """The season's divisions, top (lowest level) first. One query."""
+    season_id = season.pk if isinstance(season, Season) else int(season)
+    return list(Division.objects.filter(season_id=season_id).order_by("level", "pk"))
+
+
+def division_q(*, division: Division | None, top: bool, field: str = "division") -> Q:
+    """Rows (entries, fixtures, or through `field` their relations) in `division`; `top`: it
+    is the season's top division, which also holds the rows with no division. `division`
+    None: a season without any division, whose rows all have none."""
+    no_division = Q(**{f"{field}__isnull": True})
+    if division is None:
+        return no_division
+    mine = Q(**{field: division})
+    return mine | no_division if top else mine
+
+
+def division_fixtures_q(*, division_id: int) -> Q:
+    """The league fixtures and play-offs of a division (by id; none for an unknown id),
+    including, in a top division, its season's league fixtures that have no division. One
+    query."""
+    division = Division.objects.filter(pk=division_id).first()
+    if division is None:
+        return Q(pk__in=[])
+    top = not Division.objects.filter(
+        season_id=division.season_id, level__lt=division.level
+    ).exists()
+    unassigned = Q(division__isnull=True, stage=Fixture.Stage.LEAGUE)
+    return Q(season_id=division.season_id) & (
+        Q(division=division) | (unassigned if top else Q(pk__in=[]))
+    )
+
+
+def division_matches(division_id: int | None, division: Division | None, *, top: bool) -> bool:
+    """division_q's rule for a row already read: is a row with `division_id` in `division`?"""
+    if division_id is None:
+        return top or division is None
+    return division is not None and division_id == division.pk
+
+
+def division_team_ids(*, season: Season) -> list[tuple[Division, list[int]]]:
+    """Each division of the season (top first) with the ids of its teams, by team name.
+    Uses the season's prefetched `divisions` and `entries` when season_queryset gave them."""
+    divisions = sorted(season.divisions.all(), key=lambda division: (division.level, division.pk))
+    teams: dict[int | None, list[int]] = {division.pk: [] for division in divisions}
+    entries = sorted(season.entries.all(), key=lambda entry: (entry.team.name, entry.team_id))
+    top = divisions[0].pk if divisions else None
+    for entry in entries:
+        teams.setdefault(entry.division_id if entry.division_id in teams else top, []).append(
+            entry.team_id
+        )
+    return [(division, teams[division.pk]) for division in divisions]
+
+
 # Teams, players, venues
 
 
@@ -113,9 +171,17 @@ def league_queryset() -> QuerySet[League]:
 
 
 def season_queryset() -> QuerySet[Season]:
+    """Seasons with their league, divisions and entries (each with its team): the read API's
+    `teams` and `divisions` both come from these (season_teams, division_team_ids)."""
     return Season.objects.select_related("league").prefetch_related(
-        Prefetch("teams", queryset=Team.objects.order_by("name"))
+        Prefetch("divisions", queryset=Division.objects.order_by("level", "pk")),
+        Prefetch("entries", queryset=Entry.objects.select_related("team")),
     )
+
+
+def season_teams(*, season: Season) -> list[Team]:
+    """The season's teams by name, from the entries season_queryset prefetched."""
+    return sorted((entry.team for entry in season.entries.all()), key=lambda t: (t.name, t.pk))
 
 
 def venue_queryset() -> QuerySet[Venue]:

@@ -1,4 +1,5 @@
-"""Writes for leagues: generating a season's fixtures; a fixture's status (scheduled, postponed,
+"""Writes for leagues: a season's divisions (`season_divisions_ensure`); generating a season's
+fixtures, a double round robin per division; a fixture's status (scheduled, postponed,
 void: `fixture_status_change`, the one place its life is checked) and venue; a team's two
 players.
 
@@ -17,12 +18,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from config.errors import Conflict, Forbidden, Invalid, NotFound
 
 from .fixtures import double_round_robin
-from .models import Entry, Fixture, Player, Season, Team, TeamMember, Venue
+from .models import Division, Entry, Fixture, Player, Season, Team, TeamMember, Venue
 from .permissions import (
     NOT_LEAGUE_ADMIN,
     NOT_VENUE_STAFF,
@@ -30,7 +32,7 @@ from .permissions import (
     can_enter_results,
     is_league_admin,
 )
-from .selectors import team_player_ids
+from .selectors import division_matches, team_player_ids
 
 DEFAULT_KICKOFF_TIME = datetime.time(19, 30)
 MAX_DAYS_BETWEEN_ROUNDS = 365
@@ -85,6 +87,29 @@ def _save(fixture: Fixture, *, by: AnyUser | None, reason: str, fields: list[str
     return fixture
 
 
+# Divisions
+
+# The name of the one division of a season set up without divisions (as migration 0003 named it).
+DEFAULT_DIVISION_NAME = "Division 1"
+
+
+@transaction.atomic
+def season_divisions_ensure(*, season: Season, by: AnyUser | None = None) -> Division:
+    """Make the season whole: it has at least one division (a season set up without divisions
+    gets "Division 1"), and every entry is in one (an entry without a division goes to the
+    top division). Returns the top division. Called wherever a season is created or its
+    entries saved: the admin, the rollover, the demo, the test factories.
+    """
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    top = Division.objects.filter(season=season).order_by("level", "pk").first()
+    if top is None:
+        top = Division(season=season, name=DEFAULT_DIVISION_NAME, level=1)
+        top._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
+        top.save()
+    Entry.objects.filter(season=season, division__isnull=True).update(division=top)
+    return top
+
+
 # Generation
 
 
@@ -101,13 +126,16 @@ def fixtures_generate(
     days_between_rounds: int = 7,
     by: AnyUser | None = None,
 ) -> list[Fixture]:
-    """Create the season's double round robin: round r kicks off at first_kickoff plus
-    (r - 1) * days_between_rounds days, at the home team's venue.
+    """Create a double round robin in each of the season's divisions (its league fixtures,
+    stage "league", each with its division): round r kicks off at first_kickoff plus
+    (r - 1) * days_between_rounds days, at the home team's venue. A division without teams
+    is left empty; a season without divisions is one table.
 
-    Fixtures that have no result yet are replaced (generating again after changing the
-    entries is how a league admin redoes the calendar). Raises Conflict when any of the
-    season's fixtures has a result or fewer than two teams are entered, Invalid for a bad
-    kickoff or interval, Forbidden when `by` is not a league admin.
+    League fixtures that have no result yet are replaced (generating again after changing the
+    entries is how a league admin redoes the calendar); cup ties and play-offs stay. Raises
+    Conflict when any league fixture has a result, fewer than two teams are entered, or a
+    division has a single team; Invalid for a bad kickoff or interval, Forbidden when `by` is
+    not a league admin.
     """
     ensure_can_manage_fixtures(user=by)
     if isinstance(days_between_rounds, bool) or not isinstance(days_between_rounds, int):
@@ -128,9 +156,10 @@ def fixtures_generate(
 
     # Lock the current fixtures so that a result being saved for one of them either lands
     # first (and we refuse) or waits and then finds its fixture gone.
-    existing = list(Fixture.objects.select_for_update().filter(season=season).order_by("pk"))
-    played = Fixture.objects.filter(
-        Q(status=Fixture.Status.PLAYED) | Q(result_versions__isnull=False), season=season
+    league_fixtures = Fixture.objects.filter(season=season, stage=Fixture.Stage.LEAGUE)
+    existing = list(league_fixtures.select_for_update().order_by("pk"))
+    played = league_fixtures.filter(
+        Q(status=Fixture.Status.PLAYED) | Q(result_versions__isnull=False)
     )
     if played.exists():
         raise Conflict(
@@ -147,29 +176,60 @@ def fixtures_generate(
             errors={"season": "The season needs at least two teams entered to generate fixtures."}
         )
 
+    divisions: list[Division | None] = list(
+        Division.objects.filter(season=season).order_by("level", "pk")
+    ) or [None]
+    tables = [
+        (
+            division,
+            [
+                entry
+                for entry in entries
+                if division_matches(entry.division_id, division, top=division is divisions[0])
+            ],
+        )
+        for division in divisions
+    ]
+    for division, members in tables:
+        if len(members) == 1:
+            raise Conflict(
+                errors={
+                    "season": _(
+                        "%(division)s has one team: put at least two teams in it, or move "
+                        "that team to another division."
+                    )
+                    % {"division": division}
+                }
+            )
+
     for fixture in existing:
         fixture._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
         fixture._change_reason = "Replaced by generating the season's fixtures again"  # type: ignore[attr-defined]
         fixture.delete()
 
-    teams: dict[Hashable, Team] = {entry.team_id: entry.team for entry in entries}
     fixtures = []
-    for round_ in double_round_robin(list(teams)):
-        starts_at = first_kickoff + datetime.timedelta(
-            days=(round_.number - 1) * days_between_rounds
-        )
-        for pairing in round_.pairings:
-            home = teams[pairing.home]
-            fixtures.append(
-                Fixture(
-                    season=season,
-                    round=round_.number,
-                    home_team=home,
-                    away_team=teams[pairing.away],
-                    venue_id=home.home_venue_id,
-                    starts_at=starts_at,
-                )
+    for division, members in tables:
+        teams: dict[Hashable, Team] = {entry.team_id: entry.team for entry in members}
+        if len(teams) < 2:
+            continue
+        for round_ in double_round_robin(list(teams)):
+            starts_at = first_kickoff + datetime.timedelta(
+                days=(round_.number - 1) * days_between_rounds
             )
+            for pairing in round_.pairings:
+                home = teams[pairing.home]
+                fixtures.append(
+                    Fixture(
+                        season=season,
+                        division=division,
+                        stage=Fixture.Stage.LEAGUE,
+                        round=round_.number,
+                        home_team=home,
+                        away_team=teams[pairing.away],
+                        venue_id=home.home_venue_id,
+                        starts_at=starts_at,
+                    )
+                )
     created: list[Fixture] = bulk_create_with_history(
         fixtures, Fixture, default_user=by, default_change_reason="Generated"
     )

@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from leagues.models import (
+    Division,
     Entry,
     Fixture,
     Game,
@@ -19,6 +20,7 @@ from leagues.models import (
     TeamMember,
     Venue,
 )
+from leagues.services import season_divisions_ensure
 
 PASSWORD = "a-long-test-password"
 
@@ -85,13 +87,21 @@ class LeagueFactory(factory.django.DjangoModelFactory[League]):
 
 
 class SeasonFactory(factory.django.DjangoModelFactory[Season]):
+    """A season with its one division ("Division 1"), as the admin creates it."""
+
     class Meta:
         model = Season
+        skip_postgeneration_save = True
 
     league = factory.SubFactory(LeagueFactory)
     name = factory.Sequence(lambda n: f"Season {n}")
     slug = factory.Sequence(lambda n: f"season-{n}")
     starts_on = datetime.date(2026, 9, 1)
+
+    @factory.post_generation
+    def divisions(self, create, extracted, **kwargs):
+        if create:
+            season_divisions_ensure(season=self)
 
 
 class EntryFactory(factory.django.DjangoModelFactory[Entry]):
@@ -113,3 +123,18 @@ class FixtureFactory(factory.django.DjangoModelFactory[Fixture]):
     venue = factory.LazyAttribute(lambda fixture: fixture.home_team.home_venue)
     # Earlier today or last night: a fixture that may take its result (none before its day).
     starts_at = factory.LazyFunction(lambda: timezone.now() - datetime.timedelta(hours=2))
+
+
+class DivisionFactory(factory.django.DjangoModelFactory[Division]):
+    """A further division of a season (SeasonFactory already made its "Division 1")."""
+
+    class Meta:
+        model = Division
+
+    season = factory.SubFactory(SeasonFactory)
+    name = factory.Sequence(lambda n: f"Division {n + 2}")
+    level = factory.LazyAttribute(
+        lambda division: (
+            max(division.season.divisions.values_list("level", flat=True), default=0) + 1
+        )
+    )

@@ -6,19 +6,29 @@ A Корова game's running heads chart is the game's own: its kind draws it
 
 from collections import defaultdict
 
+from django.db.models import Q, Subquery
 from django.utils import formats
 
-from leagues.models import Player, Season, Team
+from leagues.models import Division, Fixture, Player, Season, Team
 from scoring.models import RatingPoint, ResultVersion
 from scoring.publishing.charts import Chart, Series
 from scoring.standings.table import ResultRecord, StandingsConfig, build_standings
 
 
 def season_positions_chart(*, season: Season) -> Chart | None:
-    """Each team's league position after each round that has a result; None before any."""
+    """Each team's league position after each round that has a result, in the season's top
+    division (its league fixtures: an empty division is the top one's, leagues.selectors.
+    division_q); None before any."""
+    top = Subquery(
+        Division.objects.filter(season_id=season.pk).order_by("level", "pk").values("pk")[:1]
+    )
     rows = (
         ResultVersion.objects.counted()
-        .filter(fixture__season_id=season.pk)
+        .filter(
+            Q(fixture__division=top) | Q(fixture__division__isnull=True),
+            fixture__season_id=season.pk,
+            fixture__stage=Fixture.Stage.LEAGUE,
+        )
         .order_by()
         .values_list(
             "fixture__round",
@@ -38,7 +48,8 @@ def season_positions_chart(*, season: Season) -> Chart | None:
         by_round[round_number].append(ResultRecord(*record))
     if not by_round:
         return None
-    teams = list(Team.objects.filter(entries__season_id=season.pk).order_by("name", "pk"))
+    in_top = Q(entries__division=top) | Q(entries__division__isnull=True)
+    teams = list(Team.objects.filter(in_top, entries__season_id=season.pk).order_by("name", "pk"))
     config = StandingsConfig.from_season(season)
     rounds = sorted(by_round)
     positions: dict[int, list[int]] = {team.pk: [] for team in teams}

@@ -6,13 +6,15 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from leagues import selectors as leagues_selectors
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 from scoring.kinds import get_kind
 from scoring.publishing.print_sheets import venue_seasons
-from scoring.publishing.season_table import season_table_shown
+from scoring.publishing.season_table import season_tables_shown
 from scoring.publishing.selectors import fixture_result_display
 from scoring.results import fixture_results
 from scoring.season_rules.rules import season_rules_describe
@@ -47,8 +49,8 @@ def season_detail(request, league_slug, season_slug):
         {
             "season": season,
             "league": season.league,
-            "table": season_table_shown(season=season),
-            "progress": leagues_selectors.season_progress(season=season),
+            "tables": season_tables_shown(season=season),
+            "progress_words": _progress_words(leagues_selectors.season_progress(season=season)),
             "rules": season_rules_describe(season=season),
             "recent": fixture_results.fixtures_recent_results(limit=5, season=season),
             "upcoming": fixture_results.fixtures_upcoming(limit=5, season=season),
@@ -56,15 +58,37 @@ def season_detail(request, league_slug, season_slug):
     )
 
 
+def _progress_words(progress: dict[str, int]) -> str:
+    """ "4 of 6 fixtures played · 1 postponed" """
+    words = ngettext(
+        "%(played)d of %(total)d fixture played",
+        "%(played)d of %(total)d fixtures played",
+        progress["total"],
+    ) % {"played": progress["played"], "total": progress["total"]}
+    if progress["postponed"]:
+        words += " · " + _("%(count)d postponed") % {"count": progress["postponed"]}
+    return words
+
+
 def season_fixtures(request, league_slug, season_slug):
+    """The season's fixtures and results by round; ?division=<id> shows one division's."""
     season = _or_404(leagues_selectors.season_get, league_slug=league_slug, season_slug=season_slug)
+    divisions = leagues_selectors.season_divisions(season=season)
+    asked = request.GET.get("division", "")
+    division = next((d for d in divisions if str(d.pk) == asked), None)
+    if asked and division is None:
+        raise Http404("No such division")
     return render(
         request,
         "scoring/season_fixtures.html",
         {
             "season": season,
             "league": season.league,
-            "rounds": fixture_results.season_fixtures_by_round(season=season),
+            "divisions": divisions if len(divisions) > 1 else [],
+            "division": division,
+            "rounds": fixture_results.season_fixtures_by_round(
+                season=season, division_id=division.pk if division else None
+            ),
         },
     )
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from leagues.models import Fixture, Season, Venue
 from scoring.publishing import print_sheets
-from scoring.publishing.season_table import season_table_shown
+from scoring.publishing.season_table import season_tables_shown
 
 
 def _season(league_slug: str, season_slug: str) -> Season:
@@ -70,7 +70,7 @@ def season_table(request, league_slug: str, season_slug: str):
         "scoring/print/season_table.html",
         {
             "season": season,
-            "table": season_table_shown(season=season),
+            "tables": season_tables_shown(season=season),
             "back_url": reverse("season-print", args=[league_slug, season_slug]),
         },
     )

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from leagues.models import Fixture, Season, Venue
+from leagues.models import Division, Fixture, Season, Venue
+from leagues.selectors import season_divisions
 from scoring.models import ResultVersion, VenueScreen
 from scoring.standings.selectors import season_standings
 from scoring.standings.table import StandingRow
@@ -53,6 +54,7 @@ class BoardFixture:
 class BoardTable:
     season: Season
     rows: list[StandingRow]
+    division: Division | None = None  # named on the screen when the season has more than one
 
 
 @dataclass(frozen=True)
@@ -80,14 +82,35 @@ def venue_board(*, venue: Venue, now: datetime.datetime | None = None) -> Board:
         .order_by("starts_at", "pk")
     )
     fixtures = [_board_fixture(fixture, now) for fixture in tonight]
-    seasons = _seasons([f.fixture.season for f in fixtures]) or _upcoming_seasons(venue, now)
+    tables = _tables([f.fixture for f in fixtures]) or _tables(_upcoming_fixtures(venue, now))
     return Board(
-        venue=venue,
-        evening_starts=starts,
-        fixtures=fixtures,
-        tables=[BoardTable(season, season_standings(season=season)) for season in seasons],
-        updated_at=now,
+        venue=venue, evening_starts=starts, fixtures=fixtures, tables=tables, updated_at=now
     )
+
+
+def _tables(fixtures: list[Fixture]) -> list[BoardTable]:
+    """The table of each division these fixtures are played in (a fixture without a division,
+    a cup tie, shows its season's top division), for the first UPCOMING_SEASONS seasons."""
+    wanted: dict[int, tuple[Season, list[int | None]]] = {}
+    for fixture in fixtures:
+        if fixture.season_id not in wanted and len(wanted) == UPCOMING_SEASONS:
+            continue
+        season, division_ids = wanted.setdefault(fixture.season_id, (fixture.season, []))
+        if fixture.division_id not in division_ids:
+            division_ids.append(fixture.division_id)
+    tables = []
+    for season, division_ids in wanted.values():
+        divisions = season_divisions(season=season)
+        shown: list[Division | None] = []
+        for division_id in division_ids:
+            division = next((d for d in divisions if d.pk == division_id), None)
+            division = division or (divisions[0] if divisions else None)
+            if division not in shown:
+                shown.append(division)
+        for division in shown:
+            rows = season_standings(season=season, division=division)
+            tables.append(BoardTable(season, rows, division if len(divisions) > 1 else None))
+    return tables
 
 
 def _board_fixture(fixture: Fixture, now) -> BoardFixture:
@@ -105,18 +128,10 @@ def _board_fixture(fixture: Fixture, now) -> BoardFixture:
     return BoardFixture(fixture=fixture, state=state, result=result)
 
 
-def _seasons(seasons: list[Season]) -> list[Season]:
-    unique: dict[int, Season] = {}
-    for season in seasons:
-        unique.setdefault(season.pk, season)
-    return list(unique.values())
-
-
-def _upcoming_seasons(venue: Venue, now) -> list[Season]:
-    upcoming = (
+def _upcoming_fixtures(venue: Venue, now) -> list[Fixture]:
+    return list(
         Fixture.objects.filter(venue=venue, starts_at__gte=now)
         .exclude(status=Fixture.Status.VOID)
         .select_related("season__league")
         .order_by("starts_at")[:20]
     )
-    return _seasons([fixture.season for fixture in upcoming])[:UPCOMING_SEASONS]

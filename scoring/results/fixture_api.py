@@ -19,6 +19,7 @@ from leagues.api import (
     WholeNumberFilter,
 )
 from leagues.models import Fixture
+from leagues.selectors import division_fixtures_q
 from scoring.models import ResultVersion
 from scoring.results import fixture_results
 
@@ -31,6 +32,15 @@ class ResultSummarySerializer(serializers.ModelSerializer):
         fields = ["version", "home_score", "away_score", "winner"]
 
 
+class CompetitionOutputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["league", "cup"])
+    id = serializers.IntegerField(required=False, help_text="The cup's id (a cup tie only).")
+    name = serializers.CharField(required=False, help_text="The cup's name (a cup tie only).")
+    round = serializers.IntegerField(
+        required=False, help_text="The cup round's number (a cup tie only)."
+    )
+
+
 class FixtureOutputSerializer(serializers.ModelSerializer):
     season = SeasonRefSerializer()
     league = LeagueRefSerializer(source="season.league")
@@ -40,6 +50,16 @@ class FixtureOutputSerializer(serializers.ModelSerializer):
     result = serializers.SerializerMethodField(
         help_text="The current result, or null when none has been entered."
     )
+    division = serializers.IntegerField(
+        source="division_id",
+        read_only=True,
+        allow_null=True,
+        help_text="The division's id (a league fixture or play-off), or null (a cup tie).",
+    )
+    competition = serializers.SerializerMethodField(
+        help_text='{"kind": "league"} for a league fixture or play-off; a cup tie names its '
+        "cup and round."
+    )
 
     class Meta:
         model = Fixture
@@ -47,6 +67,8 @@ class FixtureOutputSerializer(serializers.ModelSerializer):
             "id",
             "season",
             "league",
+            "division",
+            "competition",
             "round",
             "home_team",
             "away_team",
@@ -62,9 +84,14 @@ class FixtureOutputSerializer(serializers.ModelSerializer):
         results = getattr(fixture, "current_results", None)
         return ResultSummarySerializer(results[0]).data if results else None
 
+    @extend_schema_field(CompetitionOutputSerializer)
+    def get_competition(self, fixture) -> dict:
+        return fixture_results.fixture_competition(fixture=fixture)
+
 
 class FixtureFilter(filters.FilterSet):
     season = WholeNumberFilter(field_name="season_id", help_text="Season id")
+    division = WholeNumberFilter(method="filter_division", help_text="Division id")
     round = WholeNumberFilter(field_name="round")
     status = filters.ChoiceFilter(choices=Fixture.Status.choices)
     team = WholeNumberFilter(method="filter_team", help_text="Team id, home or away")
@@ -78,7 +105,10 @@ class FixtureFilter(filters.FilterSet):
 
     class Meta:
         model = Fixture
-        fields = ["season", "round", "status", "team", "venue", "date_from", "date_to"]
+        fields = ["season", "division", "round", "status", "team", "venue", "date_from", "date_to"]
+
+    def filter_division(self, queryset, name, value):
+        return queryset.filter(division_fixtures_q(division_id=value))
 
     def filter_team(self, queryset, name, value):
         return queryset.filter(Q(home_team_id=value) | Q(away_team_id=value))

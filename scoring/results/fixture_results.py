@@ -14,7 +14,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from leagues.models import Fixture, Season, Venue
-from leagues.selectors import members_prefetch
+from leagues.selectors import division_fixtures_q, members_prefetch
 from scoring.models import ResultVersion
 
 MAX_ID = 2**31  # ids a sheet names are looked up only below this: no query overflows
@@ -35,7 +35,7 @@ def fixtures_with_results(queryset: QuerySet[Fixture]) -> QuerySet[Fixture]:
     Use `fixture_result(fixture)` to read the prefetched result (None when there is none).
     """
     return queryset.select_related(
-        "home_team", "away_team", "venue", "season__league"
+        "home_team", "away_team", "venue", "season__league", "division"
     ).prefetch_related(_current_result_prefetch())
 
 
@@ -105,9 +105,15 @@ class FixtureRound:
         return sum(1 for fixture in self.fixtures if fixture.counts)
 
 
-def season_fixtures_by_round(*, season: Season) -> list[FixtureRound]:
-    """Every fixture of the season with its current result, grouped by round (two queries)."""
+def season_fixtures_by_round(
+    *, season: Season, division_id: int | None = None
+) -> list[FixtureRound]:
+    """Every fixture of the season (or of one of its divisions: its league fixtures and
+    play-offs) with its current result, grouped by round (two queries; three for a
+    division)."""
     queryset = Fixture.objects.filter(season=season).order_by("round", "starts_at", "pk")
+    if division_id is not None:
+        queryset = queryset.filter(division_fixtures_q(division_id=division_id))
     fixtures = _with_result(fixtures_with_results(queryset))
     return [
         FixtureRound(number=number, fixtures=list(group))
@@ -170,5 +176,17 @@ def fixture_get(*, pk: int) -> Fixture:
 
 
 def fixture_queryset() -> QuerySet[Fixture]:
-    """Fixtures in the model's order (season, round, date) with their current results."""
-    return fixtures_with_results(Fixture.objects.all())
+    """Fixtures in the model's order (season, round, date) with their current results, and a
+    cup tie's round and cup (for `fixture_competition`)."""
+    return fixtures_with_results(Fixture.objects.all()).select_related("cup_tie__round__cup")
+
+
+def fixture_competition(*, fixture: Fixture) -> dict:
+    """What a fixture is played for: {"kind": "league"} (a league fixture or a play-off), or
+    for a cup tie {"kind": "cup", "id", "name", "round"} (its cup and round number)."""
+    if fixture.stage == Fixture.Stage.CUP:
+        tie = getattr(fixture, "cup_tie", None)
+        if tie is not None:
+            cup = tie.round.cup
+            return {"kind": "cup", "id": cup.pk, "name": cup.name, "round": tie.round.number}
+    return {"kind": "league"}

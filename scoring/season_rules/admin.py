@@ -3,32 +3,95 @@ tie-breakers). Registered by scoring because the rules are scoring's (the standi
 game kinds check them); leagues/admin/ holds the rest of the league's admin.
 """
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.options import IS_POPUP_VAR
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Count
+from django.forms.models import BaseInlineFormSet
 from django.http import HttpResponseRedirect
-from django.urls import reverse
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
 
-from config.errors import DomainError, Forbidden, refusal_sentence
+from config.errors import DomainError, Forbidden, add_refusal_to_form, refusal_sentence
 from leagues import services
 from leagues.admin import HistoryAdmin
-from leagues.models import Entry, League, Season
+from leagues.models import Division, Entry, League, Season
+from leagues.permissions import NOT_LEAGUE_ADMIN, is_league_admin
 from scoring.kinds import get_kind
-from scoring.models import ResultVersion
-from scoring.season_rules.forms import TIE_BREAKER_FIELDS, SeasonForm
+from scoring.models import PointsAdjustment, ResultVersion
+from scoring.season_rules.forms import TIE_BREAKER_FIELDS, RolloverForm, SeasonForm
 from scoring.season_rules.rules import season_rules_set
+from scoring.season_rules.selectors import season_rollover_plan
+from scoring.season_rules.services import (
+    playoff_fixtures_create,
+    points_adjustment_add,
+    season_rollover,
+)
+
+
+class DivisionInline(admin.TabularInline):
+    """The season's divisions: level 1 is the top; how many go up and down at the end, and
+    whether the places either side of each line meet in a play-off (docs/seasons.md)."""
+
+    model = Division
+    extra = 0
+    fields = ["name", "level", "promoted", "relegated", "playoff"]
+    verbose_name_plural = _("divisions (a season without any gets “Division 1” when saved)")
+
+
+class EntryFormSet(BaseInlineFormSet):
+    """A team plays in one division of a season: entering it twice says so by name."""
+
+    def clean(self):
+        super().clean()
+        seen: dict[int, str] = {}
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None) or {}
+            team = data.get("team")
+            if team is None or data.get("DELETE"):
+                continue
+            if team.pk in seen:
+                form.add_error(
+                    "team",
+                    _(
+                        "%(team)s is already entered in this season (in %(division)s): a team "
+                        "plays in one division of a season. Change its division on the first "
+                        "row instead."
+                    )
+                    % {"team": team, "division": seen[team.pk]},
+                )
+            seen[team.pk] = str(data.get("division") or _("the top division"))
+
+    def validate_unique(self):
+        # The rows' duplicates are said by clean() in the league's words.
+        pass
 
 
 class EntryInline(admin.TabularInline):
     model = Entry
+    formset = EntryFormSet
     extra = 0
+    fields = ["team", "division"]
     autocomplete_fields = ["team"]
-    verbose_name = "team entered"
-    verbose_name_plural = "teams entered (generate fixtures again after changing them)"
+    verbose_name = _("team entered")
+    verbose_name_plural = _(
+        "teams entered, each in a division (generate fixtures again after changing them)"
+    )
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "division":
+            season_id = request.resolver_match.kwargs.get("object_id")
+            kwargs["queryset"] = Division.objects.filter(
+                season_id=season_id if str(season_id or "").isdigit() else None
+            )
+            kwargs["help_text"] = _("Left blank: the top division.")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 @admin.register(Season)
@@ -44,8 +107,8 @@ class SeasonAdmin(HistoryAdmin):
     list_select_related = ["league"]
     date_hierarchy = "starts_on"
     prepopulated_fields = {"slug": ["name"]}
-    inlines = [EntryInline]
-    actions = ["generate_fixtures"]
+    inlines = [DivisionInline, EntryInline]
+    actions = ["generate_fixtures", "roll_over"]
     readonly_fields = ["fixtures_by_round"]
 
     def _game(self, request, obj) -> str | None:
@@ -148,6 +211,65 @@ class SeasonAdmin(HistoryAdmin):
     def save_related(self, request, form, formsets, change):
         if not getattr(request, "_season_change_refused", False):
             super().save_related(request, form, formsets, change)
+            services.season_divisions_ensure(season=form.instance, by=request.user)
+
+    def get_urls(self):
+        rollover = path(
+            "<int:season_id>/rollover/",
+            self.admin_site.admin_view(self.rollover_view),
+            name="leagues_season_rollover",
+        )
+        return [rollover, *super().get_urls()]
+
+    @admin.action(description=_("Roll over into the next season (preview first)"))
+    def roll_over(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, _("Choose one season to roll over."), messages.ERROR)
+            return None
+        return HttpResponseRedirect(
+            reverse("admin:leagues_season_rollover", args=[queryset.get().pk])
+        )
+
+    def rollover_view(self, request, season_id: int):
+        """The rollover's preview (GET, or POST without confirming) and, once confirmed, the
+        new season (scoring.season_rules.services.season_rollover)."""
+        if not is_league_admin(user=request.user):
+            raise PermissionDenied(NOT_LEAGUE_ADMIN)
+        season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
+        form = RolloverForm(request.POST or None, initial=RolloverForm.initial_for(season))
+        plan, refusal = None, None
+        if season.next_season_id is None:
+            try:
+                plan = season_rollover_plan(season=season)
+            except DomainError as error:
+                refusal = refusal_sentence(error)
+        if request.method == "POST" and "_confirm" in request.POST and form.is_valid():
+            try:
+                successor = season_rollover(
+                    season_id=season.pk, by=request.user, **form.cleaned_data
+                )
+            except DomainError as error:
+                add_refusal_to_form(form, error)
+            else:
+                self.message_user(
+                    request,
+                    _("%(season)s created from %(previous)s.")
+                    % {"season": successor, "previous": season},
+                    messages.SUCCESS,
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:leagues_season_change", args=[successor.pk])
+                )
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": _("Roll %(season)s over into the next season") % {"season": season},
+            "season": season,
+            "form": form,
+            "plan": plan,
+            "refusal": refusal,
+        }
+        return TemplateResponse(request, "scoring/admin/season_rollover.html", context)
 
     def log_addition(self, request, obj, message):
         if not getattr(request, "_season_change_refused", False):
@@ -242,3 +364,104 @@ class SeasonAdmin(HistoryAdmin):
             f"{timezone.localtime(fixtures[0].starts_at):%a %d %b %Y at %H:%M}.",
             messages.SUCCESS,
         )
+
+
+class PointsAdjustmentForm(forms.ModelForm):
+    """The adjustment is written by scoring.season_rules.services.points_adjustment_add, called
+    from clean() so that its refusals stand next to their fields."""
+
+    class Meta:
+        model = PointsAdjustment
+        fields = ["season", "team", "points", "reason", "on"]
+        help_texts = {"points": _("Positive to add points, negative to deduct them (e.g. -3).")}
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.created = points_adjustment_add(
+                season_id=data["season"].pk,
+                team_id=data["team"].pk,
+                points=data["points"],
+                reason=data["reason"],
+                on=data["on"],
+                by=self.user,
+            )
+        except DomainError as refusal:
+            add_refusal_to_form(self, refusal)
+        return data
+
+
+@admin.register(PointsAdjustment)
+class PointsAdjustmentAdmin(HistoryAdmin):
+    """Points added to or deducted from a team: league admins only. An adjustment is not
+    edited: one made in error is deleted (its history stays) or answered by another."""
+
+    form = PointsAdjustmentForm
+    list_display = ["team", "season", "points", "reason", "on", "created_by"]
+    list_filter = ["season__league", "season"]
+    search_fields = ["team__name", "reason"]
+    list_select_related = ["team", "season__league", "created_by"]
+    autocomplete_fields = ["season", "team"]
+
+    def has_module_permission(self, request):
+        return is_league_admin(user=request.user)
+
+    def has_view_permission(self, request, obj=None):
+        return is_league_admin(user=request.user)
+
+    def has_add_permission(self, request):
+        return is_league_admin(user=request.user)
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return is_league_admin(user=request.user)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.user = request.user
+        return form
+
+    def save_form(self, request, form, change):
+        return form.created
+
+    def save_model(self, request, obj, form, change):
+        """Saved already, by the service, in the form's clean()."""
+
+    def save_related(self, request, form, formsets, change):
+        """An adjustment has no related rows to save."""
+
+
+@admin.register(Division)
+class DivisionAdmin(HistoryAdmin):
+    """Divisions are edited on their season's page; here a league admin creates a division's
+    play-off fixtures once its table is final (docs/seasons.md)."""
+
+    list_display = ["name", "season", "level", "promoted", "relegated", "playoff"]
+    list_filter = ["season__league", "playoff"]
+    search_fields = ["name", "season__name"]
+    list_select_related = ["season__league"]
+    actions = ["create_playoffs"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.action(description=_("Create the play-off fixtures"))
+    def create_playoffs(self, request, queryset):
+        for division in queryset.order_by("pk"):
+            try:
+                fixtures = playoff_fixtures_create(division_id=division.pk, by=request.user)
+            except DomainError as refusal:
+                self.message_user(
+                    request, f"{division}: {refusal_sentence(refusal)}", messages.ERROR
+                )
+                continue
+            self.message_user(
+                request,
+                _("%(division)s: %(fixtures)s.")
+                % {"division": division, "fixtures": "; ".join(str(f) for f in fixtures)},
+                messages.SUCCESS,
+            )

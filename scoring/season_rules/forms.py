@@ -8,6 +8,8 @@ refusals are shown next to the field at fault. A blank option follows the engine
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
 from leagues.models import Season
 from scoring.kinds import get_kind
@@ -184,3 +186,22 @@ class SeasonForm(forms.ModelForm):
         else:
             name = key
         return name if name in self.fields else None
+
+
+class RolloverForm(forms.Form):
+    """The next season's name, address and first day: the rest comes from the season."""
+
+    name = forms.CharField(label=_("Next season's name"), max_length=120)
+    slug = forms.SlugField(label=_("Its slug (address)"), max_length=120)
+    starts_on = forms.DateField(
+        label=_("It starts on"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    @staticmethod
+    def initial_for(season) -> dict:
+        """A year on: "2026" becomes "2027" where the name has the year, else "… (next)"."""
+        starts_on = season.starts_on.replace(year=season.starts_on.year + 1)
+        year, next_year = str(season.starts_on.year), str(starts_on.year)
+        name = season.name.replace(year, next_year) if year in season.name else ""
+        name = name or str(_("%(name)s (next)") % {"name": season.name})
+        return {"name": name, "slug": slugify(name), "starts_on": starts_on}

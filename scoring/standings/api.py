@@ -1,16 +1,51 @@
-"""REST API of the standings: a season's table."""
+"""REST API of the standings: a season's table, one division at a time."""
 
+from django import forms
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import ErrorOutputSerializer
-from leagues.api import LeagueRefSerializer, SeasonRefSerializer, TeamRefSerializer
+from config.errors import Invalid
+from leagues.api import (
+    AsciiWholeNumberField,
+    LeagueRefSerializer,
+    SeasonRefSerializer,
+    TeamRefSerializer,
+)
 from leagues.models import Season
-from scoring.standings.selectors import season_standings
+from leagues.selectors import season_divisions
+from scoring.standings.selectors import division_of, season_standings
+
+
+def division_asked(query) -> int | None:
+    """The `division` query parameter: a whole number in ASCII digits, or None when absent.
+    Raises Invalid naming "division" for anything else."""
+    field = AsciiWholeNumberField(required=False, min_value=1, max_value=2**63 - 1)
+    try:
+        return field.clean(query.get("division"))
+    except forms.ValidationError as error:
+        raise Invalid(errors={"division": error.messages}) from None
+
+
+class AdjustmentOutputSerializer(serializers.Serializer):
+    points = serializers.IntegerField(help_text="Points added (+) or taken away (−).")
+    reason = serializers.CharField()
+    on = serializers.DateField()
+
+
+class DivisionRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    level = serializers.IntegerField(help_text="1 is the top division.")
 
 
 class StandingRowOutputSerializer(serializers.Serializer):
@@ -35,11 +70,21 @@ class StandingRowOutputSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=["W", "D", "L"]),
         help_text="The last five results, newest last.",
     )
+    zone = serializers.ChoiceField(
+        choices=["promotion", "relegation"],
+        allow_null=True,
+        help_text="Where the team's place sends it at the season's end, or null.",
+    )
+    adjustment = serializers.IntegerField(
+        help_text="The sum of the team's points adjustments (+ or −), already in `points`."
+    )
+    adjustments = AdjustmentOutputSerializer(many=True)
 
 
 class StandingsOutputSerializer(serializers.Serializer):
     season = SeasonRefSerializer()
     league = LeagueRefSerializer(source="season.league")
+    division = DivisionRefSerializer(allow_null=True)
     points = inline_serializer(
         "SeasonPoints",
         fields={
@@ -57,22 +102,36 @@ class SeasonStandingsApi(APIView):
 
     @extend_schema(
         tags=["seasons"],
-        summary="The table of a season",
+        summary="The table of a season's division",
+        parameters=[
+            OpenApiParameter(
+                "division",
+                int,
+                description="A division of the season (its id); the top division when left out.",
+            )
+        ],
         responses={
             200: StandingsOutputSerializer,
+            400: OpenApiResponse(
+                ErrorOutputSerializer, description="`division` is not one of the season's"
+            ),
             404: OpenApiResponse(ErrorOutputSerializer, description="No such season"),
         },
     )
     def get(self, request, pk: int):
         season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+        division = division_of(
+            season_divisions(season=season), division_asked(request.query_params)
+        )
         data = {
             "season": season,
+            "division": division,
             "points": {
                 "win": season.points_win,
                 "draw": season.points_draw,
                 "loss": season.points_loss,
             },
             "tie_breakers": list(season.tie_breakers or []),
-            "rows": season_standings(season=season),
+            "rows": season_standings(season=season, division=division),
         }
         return Response(StandingsOutputSerializer(data).data)

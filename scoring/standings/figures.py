@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from leagues.models import Player, Season, TeamMember
+from leagues.models import Division, Player, Season, TeamMember
 from scoring.kinds import PlayerFigure, PlayerResult, StandingsColumn, all_kinds, get_kind
 from scoring.models import ResultVersion
 from scoring.standings.selectors import season_standings
@@ -39,6 +39,7 @@ class SeasonTable:
     rows: list[TableRow]
     unit: str  # the game's unit: "convoys", "heads", "deal points"
     lower_is_better: bool
+    division: Division | None = None
 
 
 @dataclass(frozen=True)
@@ -49,17 +50,21 @@ class PlayerGameFigures:
     note: str = ""
 
 
-def season_table(*, season: Season, use_cache: bool = True) -> SeasonTable:
-    """The season's table with the columns its game adds (scoring.standings.selectors.season_standings
-    underneath: the same rows, order and cache)."""
+def season_table(
+    *, season: Season, division: Division | None = None, use_cache: bool = True
+) -> SeasonTable:
+    """A division's table (the top division's without `division`) with the columns its game
+    adds (scoring.standings.selectors.season_standings underneath: the same rows, order and
+    cache)."""
     kind = get_kind(season.game)
     columns = list(kind.standings_columns)
-    rows = season_standings(season=season, use_cache=use_cache)
+    rows = season_standings(season=season, division=division, use_cache=use_cache)
     return SeasonTable(
         columns=columns,
         rows=[TableRow(row=row, cells=[column.value(row) for column in columns]) for row in rows],
         unit=kind.unit,
         lower_is_better=kind.lower_is_better,
+        division=division,
     )
 
 

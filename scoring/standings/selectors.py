@@ -1,16 +1,24 @@
-"""Reads of the standings: a season's table.
+"""Reads of the standings: a division's table.
+
+A season has one or more divisions (leagues.models.Division), each its own table of the teams
+entered in it, from its league fixtures (stage "league": cup ties and play-offs never count).
+An entry or league fixture without a division is in the season's top division
+(leagues.selectors.division_q).
 
 season_standings costs the same number of queries whatever the number of teams or fixtures:
   1. the season's stamp: its game and table settings, the id of the newest result version of
      its fixtures and of the newest change to any of its fixtures (django-simple-history);
-  2. the teams entered in the season;
-  3. only when the table is not cached for that stamp: the current result of every fixture
-     that is not void, with the fixture's teams and date, in one query.
-The table is cached under a key made of the stamp and the team ids, so a saved result (a new
-version), a voided or moved fixture (a new history row), a team entered or withdrawn, or a
-change to the points or the tie-breakers gives a new key: the table shows it at once.
-Results are append-only versions (never deleted) and fixtures change through save(), which
-is what keeps the stamp honest.
+  2. the season's divisions;
+  3. the teams entered in the division;
+  4. the points adjustments of those teams in the season;
+  5. only when the table is not cached for that stamp: the current result of every league
+     fixture of the division that is not void, with the fixture's teams and date, in one query.
+The table is cached under a key made of the division, the stamp, the team ids and the
+adjustments, so a saved result (a new version), a voided or moved fixture (a new history
+row), a team entered, moved or withdrawn, an adjustment, or a change to the points or the
+tie-breakers gives a new key: the table shows it at once. Results are append-only versions
+(never deleted) and fixtures change through save(), which is what keeps the stamp honest.
+The zones (promotion, relegation) are marked on every read, from the division's settings.
 """
 
 import hashlib
@@ -18,23 +26,37 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
+from django.utils.translation import gettext as _
 
-from leagues.models import Fixture, Season, Team
+from config.errors import Invalid
+from leagues.models import Division, Fixture, Season, Team
+from leagues.selectors import division_q, season_divisions
 from scoring.kinds import get_kind
-from scoring.models import ResultVersion
-from scoring.standings.table import ResultRecord, StandingRow, StandingsConfig, build_standings
+from scoring.models import PointsAdjustment, ResultVersion
+from scoring.standings.table import (
+    Adjustment,
+    ResultRecord,
+    StandingRow,
+    StandingsConfig,
+    build_standings,
+    mark_zones,
+)
 
 CACHE_SECONDS = 24 * 60 * 60
 _ROW_FIELDS = (
     "played won drawn lost score_for score_against difference points form position shares_position"
-    " figures"
+    " figures adjustment adjustments"
 ).split()
 
 
-def season_standings(*, season: Season, use_cache: bool = True) -> list[StandingRow]:
-    """The season's table, best first; rows carry the Team, the counts, form and position.
+def season_standings(
+    *, season: Season, division: Division | int | None = None, use_cache: bool = True
+) -> list[StandingRow]:
+    """A division's table (the season's top division without `division`), best first; rows
+    carry the Team, the counts, form, position, points adjustments and zone.
 
-    Only the current version of each fixture's result counts, and no void fixture does.
+    Only the current version of each league fixture's result counts, and no void fixture
+    does. Raises Invalid (field "division") for a division that is not the season's.
     """
     stamp = _season_stamp(season.pk)
     config = StandingsConfig(
@@ -44,25 +66,74 @@ def season_standings(*, season: Season, use_cache: bool = True) -> list[Standing
         points_loss=stamp["points_loss"],
         tie_breakers=tuple(stamp["tie_breakers"]),
     )
-    teams = list(Team.objects.filter(entries__season_id=season.pk).order_by("name", "pk"))
-    key = _cache_key(season.pk, stamp, config, teams)
-    if use_cache:
-        cached = cache.get(key)
-        if cached is not None:
-            by_id = {team.pk: team for team in teams}
-            return [
-                StandingRow(team=by_id[team_id], team_id=team_id, **dict(zip(_ROW_FIELDS, values)))
-                for team_id, *values in cached
-            ]
-    records = _season_records(season.pk, game=config.game, rule_options=stamp["rule_options"])
-    rows = build_standings(records=records, teams=teams, config=config)
-    if use_cache:
-        cache.set(
-            key,
-            [(row.team_id, *(getattr(row, name) for name in _ROW_FIELDS)) for row in rows],
-            CACHE_SECONDS,
+    divisions = season_divisions(season=season)
+    chosen = division_of(divisions, division)
+    top = chosen is None or chosen is divisions[0]
+    in_division = division_q(division=chosen, top=top, field="entries__division")
+    teams = list(
+        Team.objects.filter(in_division, entries__season_id=season.pk).order_by("name", "pk")
+    )
+    adjustments = _adjustments(season.pk, [team.pk for team in teams])
+    key = _cache_key(season.pk, chosen, stamp, config, teams, adjustments)
+    rows = _cached_rows(key, teams) if use_cache else None
+    if rows is None:
+        records = _season_records(
+            season.pk,
+            game=config.game,
+            rule_options=stamp["rule_options"],
+            division=chosen,
+            top=top,
+        )
+        rows = build_standings(records=records, teams=teams, config=config, adjustments=adjustments)
+        if use_cache:
+            cache.set(
+                key,
+                [(row.team_id, *(getattr(row, name) for name in _ROW_FIELDS)) for row in rows],
+                CACHE_SECONDS,
+            )
+    if chosen is not None:
+        index = divisions.index(chosen)
+        mark_zones(
+            rows,
+            promoted=chosen.promoted if index > 0 else 0,
+            relegated=chosen.relegated if index < len(divisions) - 1 else 0,
         )
     return rows
+
+
+def division_of(divisions: list[Division], division: Division | int | None) -> Division | None:
+    """The division asked for among the season's `divisions` (the top one when None, and None
+    for a season without divisions). Raises Invalid naming "division" when it is not one of
+    them."""
+    if division is None:
+        return divisions[0] if divisions else None
+    wanted = division.pk if isinstance(division, Division) else division
+    for candidate in divisions:
+        if candidate.pk == wanted:
+            return candidate
+    raise Invalid(errors={"division": _("This season has no such division.")})
+
+
+def _cached_rows(key: str, teams: list[Team]) -> list[StandingRow] | None:
+    cached = cache.get(key)
+    if cached is None:
+        return None
+    by_id = {team.pk: team for team in teams}
+    return [
+        StandingRow(team=by_id[team_id], team_id=team_id, **dict(zip(_ROW_FIELDS, values)))
+        for team_id, *values in cached
+    ]
+
+
+def _adjustments(season_id: int, team_ids: list[int]) -> dict[int, list[Adjustment]]:
+    found: dict[int, list[Adjustment]] = {}
+    for team_id, points, reason, on in (
+        PointsAdjustment.objects.filter(season_id=season_id, team_id__in=team_ids)
+        .order_by("on", "pk")
+        .values_list("team_id", "points", "reason", "on")
+    ):
+        found.setdefault(team_id, []).append(Adjustment(points, reason, on))
+    return found
 
 
 def _season_stamp(season_id: int) -> dict[str, Any]:
@@ -98,7 +169,12 @@ def _season_stamp(season_id: int) -> dict[str, Any]:
 
 
 def _cache_key(
-    season_id: int, stamp: dict[str, Any], config: StandingsConfig, teams: list[Team]
+    season_id: int,
+    division: Division | None,
+    stamp: dict[str, Any],
+    config: StandingsConfig,
+    teams: list[Team],
+    adjustments: dict[int, list[Adjustment]],
 ) -> str:
     digest = hashlib.sha256(
         repr(
@@ -107,22 +183,33 @@ def _cache_key(
                 stamp["newest_fixture_change"],
                 config,
                 [team.pk for team in teams],
+                sorted(adjustments.items()),
             )
         ).encode()
     ).hexdigest()[:32]
-    return f"roundel:standings:{season_id}:{digest}"
+    division_id = division.pk if division is not None else 0
+    return f"roundel:standings:{season_id}:{division_id}:{digest}"
 
 
 def _season_records(
-    season_id: int, *, game: str, rule_options: dict[str, Any]
+    season_id: int,
+    *,
+    game: str,
+    rule_options: dict[str, Any],
+    division: Division | None,
+    top: bool,
 ) -> list[ResultRecord]:
-    """The current result of every fixture of the season that is not void, with what it adds
-    to the kind's own columns when those come from the sheets."""
+    """The current result of every league fixture of the division that is not void, with what
+    it adds to the kind's own columns when those come from the sheets."""
     kind = get_kind(game)
     with_sheets = bool(kind.figure_columns)
     rows = (
         ResultVersion.objects.counted()
-        .filter(fixture__season_id=season_id)
+        .filter(
+            division_q(division=division, top=top, field="fixture__division"),
+            fixture__season_id=season_id,
+            fixture__stage=Fixture.Stage.LEAGUE,
+        )
         .order_by()  # build_standings orders them by date: no join for the models' ordering
         .values_list(
             "fixture_id",

@@ -4,8 +4,9 @@ scoring.standings.selectors.season_standings fetches the results and teams and c
 `build_standings`; tests build the records by hand.
 """
 
+import datetime
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import groupby
@@ -61,6 +62,22 @@ class ResultRecord(NamedTuple):
         return self.away_score, self.home_score
 
 
+class Adjustment(NamedTuple):
+    """Points a league admin added to (or took from) a team's total, and why
+    (scoring.models.PointsAdjustment)."""
+
+    points: int
+    reason: str
+    on: datetime.date
+
+
+class Zone:
+    """Where a row's place sends its team at the season's end (scoring.season_rules)."""
+
+    PROMOTION = "promotion"
+    RELEGATION = "relegation"
+
+
 @dataclass(frozen=True)
 class StandingsConfig:
     """What of the season the table depends on."""
@@ -106,6 +123,9 @@ class StandingRow:
     figures: dict[str, int] = field(default_factory=dict)  # the kind's own columns' totals
     position: int = 0
     shares_position: bool = False  # level with another team on every tie-breaker
+    adjustment: int = 0  # the sum of the team's points adjustments, included in points
+    adjustments: list[Adjustment] = field(default_factory=list)
+    zone: str | None = None  # Zone.PROMOTION, Zone.RELEGATION or None
 
 
 class StandingsContext:
@@ -133,12 +153,17 @@ class StandingsContext:
 
 
 def build_standings(
-    *, records: Iterable[ResultRecord], teams: Sequence, config: StandingsConfig
+    *,
+    records: Iterable[ResultRecord],
+    teams: Sequence,
+    config: StandingsConfig,
+    adjustments: Mapping[int, Sequence[Adjustment]] | None = None,
 ) -> list[StandingRow]:
     """The table: a row per team (any object with `pk`), ordered, with positions.
 
     `teams` in their order for display when level on everything (the selector gives them by
-    name). Results of teams not in `teams` count only for the teams that are.
+    name). Results of teams not in `teams` count only for the teams that are. `adjustments`
+    (team id → its points adjustments) count in the points before the table is ordered.
     """
     chain = tie_breaker_chain(list(config.tie_breakers))
     rows = {team.pk: StandingRow(team=team, team_id=team.pk) for team in teams}
@@ -169,6 +194,9 @@ def build_standings(
         row.figures = {column.key: row.figures.get(column.key, 0) for column in kind.figure_columns}
         row.difference = game_difference(config.game, row.score_for, row.score_against)
         row.form = results[row.team_id][-FORM_LENGTH:]
+        row.adjustments = list((adjustments or {}).get(row.team_id, ()))
+        row.adjustment = sum(adjustment.points for adjustment in row.adjustments)
+        row.points += row.adjustment
     context = StandingsContext(config, records)
     ordered: list[StandingRow] = []
     for group in order_rows(list(rows.values()), chain, context):
@@ -178,6 +206,19 @@ def build_standings(
             row.shares_position = len(group) > 1
         ordered += group
     return ordered
+
+
+def mark_zones(rows: Sequence[StandingRow], *, promoted: int, relegated: int) -> None:
+    """Mark the top `promoted` rows of an ordered table as the promotion zone and the bottom
+    `relegated` as the relegation zone (by place in the table, so that the line falls where
+    the counts say even between teams level on everything); promotion wins an overlap."""
+    for index, row in enumerate(rows):
+        if index < promoted:
+            row.zone = Zone.PROMOTION
+        elif index >= len(rows) - relegated:
+            row.zone = Zone.RELEGATION
+        else:
+            row.zone = None
 
 
 def order_rows(

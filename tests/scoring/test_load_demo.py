@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Fixture, Player, Season, StaffMembership, Team, Venue
-from scoring.models import ResultVersion
+from scoring.models import PointsAdjustment, ResultVersion
 
 
 @pytest.fixture(autouse=True)
@@ -35,10 +35,11 @@ def test_demo_league_has_two_venues_eight_teams_a_season_per_game_and_half_playe
         "convoy",
         "korova",
     ]
-    for season in Season.objects.all():
+    for season in Season.objects.exclude(league__game="conquian"):
         fixtures = season.fixtures.count()
         assert fixtures == 8 * 7  # double round robin
         assert season.fixtures.filter(status=Fixture.Status.PLAYED).count() == fixtures // 2
+        assert season.divisions.count() == 1
     assert StaffMembership.objects.values("venue").distinct().count() == 2
     assert "admin / roundel-admin" in output
     assert "crown / crown-staff-pass" in output and "lion / lion-staff-pass" in output
@@ -112,3 +113,24 @@ def test_a_demo_loaded_again_on_a_later_day_still_has_a_fixture_tonight_at_each_
         assert Fixture.objects.filter(
             venue=venue, result_versions__isnull=True, starts_at__date=today
         ).exists(), venue.name
+
+
+@pytest.mark.django_db
+def test_the_conquian_season_is_played_in_two_divisions_with_zones_and_a_deduction(client):
+    output = load_demo()
+    season = Season.objects.get(league__game="conquian")
+    premier, second = season.divisions.order_by("level")
+    assert (premier.name, premier.relegated, second.name, second.promoted) == (
+        "Premier",
+        1,
+        "Division One",
+        1,
+    )
+    assert season.fixtures.filter(division=premier).count() == 12  # four teams, twice over
+    assert season.fixtures.filter(status=Fixture.Status.PLAYED).count() == 24
+    adjustment = PointsAdjustment.objects.get(season=season)
+    assert adjustment.points == -2 and "late" in adjustment.reason
+    line = next(line for line in output.splitlines() if line.startswith("Divisions"))
+    season_url = line.split(": ", 1)[1].split()[0]
+    page = client.get(season_url.split("8000", 1)[1]).content.decode()
+    assert "zone-promotion" in page and "zone-relegation" in page and adjustment.reason in page

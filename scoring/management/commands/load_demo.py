@@ -30,6 +30,7 @@ from leagues.models import (
 from leagues.selectors import team_player_ids
 from leagues.services import fixture_status_change, fixtures_generate
 from scoring.demo import DEMO_GAMES
+from scoring.demo import divisions as divisions_demo
 from scoring.kinds import all_kinds
 from scoring.models import VenueScreen
 from scoring.publishing.services import venue_screen_issue
@@ -89,6 +90,7 @@ class Command(BaseCommand):
             teams = self.ensure_teams()
             self.ensure_player_logins()
             seasons = self.ensure_seasons(teams)
+            divisions_demo.divisions_demo_ensure(seasons=seasons, by=admin)
         for season in seasons:
             self.play_first_half(season, staff, admin)
         tonight = [
@@ -97,6 +99,7 @@ class Command(BaseCommand):
         self.print_logins(site_url=options["site_url"])
         self.print_tonight(tonight, site_url=options["site_url"])
         self.print_screens(site_url=options["site_url"])
+        self.stdout.write(divisions_demo.divisions_demo_where(site_url=options["site_url"]))
 
     def ensure_admin(self):
         username, password = ADMIN_LOGIN

@@ -7,16 +7,19 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from leagues.models import Entry, Fixture, Season
-from scoring.models import ResultVersion
+from scoring.models import PointsAdjustment, ResultVersion
 from tests.admin_pages import change_url
 from tests.factories import (
     EntryFactory,
     FixtureFactory,
     LeagueFactory,
+    PlayerFactory,
     SeasonFactory,
+    StaffMembershipFactory,
     TeamFactory,
     UserFactory,
 )
+from tests.scoring.division_builders import two_divisions
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +42,10 @@ def season_form(league, **fields):
         "entries-INITIAL_FORMS": 0,
         "entries-MIN_NUM_FORMS": 0,
         "entries-MAX_NUM_FORMS": 1000,
+        "divisions-TOTAL_FORMS": 0,
+        "divisions-INITIAL_FORMS": 0,
+        "divisions-MIN_NUM_FORMS": 0,
+        "divisions-MAX_NUM_FORMS": 1000,
     }
     data.update(fields)
     return data
@@ -277,3 +284,86 @@ def test_a_season_whose_stored_rules_are_not_options_still_opens(client, superus
     response = client.get(change_url(season))
     assert response.status_code == 200
     assert response.context["adminform"].form.fields["format_games"].initial == ""
+
+
+# ---- Divisions, entries, adjustments and the rollover --------------------------------------
+
+
+def test_a_new_season_gets_its_one_division_and_its_entries_go_in_it(client, superuser):
+    team = TeamFactory()
+    client.force_login(superuser)
+    data = season_form(LeagueFactory(), **{"entries-TOTAL_FORMS": 1, "entries-0-team": team.pk})
+    client.post(reverse("admin:leagues_season_add"), data)
+    season = Season.objects.get(slug="autumn-2026")
+    division = season.divisions.get()
+    assert (division.name, division.level) == ("Division 1", 1)
+    assert Entry.objects.get(season=season, team=team).division == division
+
+
+def test_a_team_entered_twice_is_told_it_plays_in_one_division(client, superuser):
+    season = SeasonFactory()
+    team = TeamFactory()
+    client.force_login(superuser)
+    data = season_change_form(
+        season,
+        **{
+            "entries-TOTAL_FORMS": 2,
+            "entries-0-team": team.pk,
+            "entries-1-team": team.pk,
+        },
+    )
+    response = client.post(change_url(season), data)
+    assert response.status_code == 200
+    assert "a team plays in one division of a season" in response.content.decode()
+    assert not Entry.objects.filter(season=season).exists()
+
+
+def test_the_rollover_previews_and_creates_nothing_until_confirmed(client, superuser):
+    world = two_divisions()
+    client.force_login(superuser)
+    url = reverse("admin:leagues_season_rollover", args=[world.season.pk])
+    preview = client.get(url).content.decode()
+    assert "Low A" in preview and "promoted" in preview and "relegated" in preview
+    assert Season.objects.count() == 1
+    form = {"name": "2027", "slug": "s-2027", "starts_on": "2027-09-01"}
+    client.post(url, {**form, "_preview": "1"})
+    assert Season.objects.count() == 1
+    response = client.post(url, {**form, "_confirm": "1"})
+    successor = Season.objects.get(slug="s-2027")
+    assert response["Location"] == change_url(successor)
+    again = client.post(url, {**form, "slug": "again", "_confirm": "1"}).content.decode()
+    assert "already rolled over" in again
+    assert Season.objects.count() == 2
+
+
+def test_staff_and_players_cannot_roll_over_or_adjust_points(client):
+    world = two_divisions()
+    staff = StaffMembershipFactory(venue=world.top_teams[0].home_venue).user
+    staff.is_staff = True
+    staff.save()
+    player = PlayerFactory(user=UserFactory(is_staff=True)).user
+    for user in (staff, player):
+        client.force_login(user)
+        url = reverse("admin:leagues_season_rollover", args=[world.season.pk])
+        assert client.get(url).status_code == 403
+        assert client.get(reverse("admin:scoring_pointsadjustment_add")).status_code == 403
+    assert Season.objects.count() == 1
+
+
+def test_a_league_admin_deducts_points_in_the_admin(client, superuser):
+    world = two_divisions()
+    client.force_login(superuser)
+    data = {
+        "season": world.season.pk,
+        "team": world.top_teams[0].pk,
+        "points": "-3",
+        "reason": "Late result",
+        "on": "2026-11-01",
+    }
+    response = client.post(reverse("admin:scoring_pointsadjustment_add"), data)
+    assert response.status_code == 302
+    adjustment = PointsAdjustment.objects.get()
+    assert (adjustment.points, adjustment.created_by) == (-3, superuser)
+    refused = client.post(reverse("admin:scoring_pointsadjustment_add"), {**data, "points": "0"})
+    assert "not 0" in refused.content.decode()
+    assert PointsAdjustment.objects.count() == 1
