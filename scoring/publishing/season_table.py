@@ -4,11 +4,14 @@ in the game's words, and the league points in the game's words for the legend.""
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from leagues.models import Season
 from scoring.kinds import StandingsColumn, get_kind
 from scoring.publishing.numbers import signed_number
 from scoring.season_rules.rules import season_points_words
 from scoring.standings.figures import season_table
+from scoring.standings.selectors import Withdrawal, season_withdrawals
 from scoring.standings.table import StandingRow
 
 FORM_WORDS = {"W": "Won", "D": "Drawn", "L": "Lost"}
@@ -27,6 +30,8 @@ class ShownTable:
     rows: list[ShownRow]
     form_words: list[tuple[str, str]]  # (shown, word) for the legend
     points_words: str  # "win 3, stalemate 1, loss 0"
+    walkover_words: str  # what a walkover gets each side, for the legend
+    withdrawals: list[Withdrawal]  # the footnotes of the teams that withdrew
 
 
 def season_table_shown(*, season: Season) -> ShownTable:
@@ -48,6 +53,12 @@ def season_table_shown(*, season: Season) -> ShownTable:
         rows=rows,
         form_words=list(form_words.values()),
         points_words=season_points_words(season=season),
+        walkover_words=_(
+            "a walkover (w/o) gives %(winner)s to the team that turned up, %(loser)s to the "
+            "team that did not"
+        )
+        % {"winner": season.walkover_points_winner, "loser": season.walkover_points_loser},
+        withdrawals=season_withdrawals(season=season),
     )
 
 

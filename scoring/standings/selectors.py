@@ -13,13 +13,16 @@ Results are append-only versions (never deleted) and fixtures change through sav
 is what keeps the stamp honest.
 """
 
+import datetime
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
+from django.utils.translation import gettext as _
 
-from leagues.models import Fixture, Season, Team
+from leagues.models import Entry, Fixture, Season, Team, WithdrawalRule
 from scoring.kinds import get_kind
 from scoring.models import ResultVersion
 from scoring.standings.table import ResultRecord, StandingRow, StandingsConfig, build_standings
@@ -27,14 +30,17 @@ from scoring.standings.table import ResultRecord, StandingRow, StandingsConfig, 
 CACHE_SECONDS = 24 * 60 * 60
 _ROW_FIELDS = (
     "played won drawn lost score_for score_against difference points form position shares_position"
-    " figures"
+    " figures withdrawn"
 ).split()
 
 
 def season_standings(*, season: Season, use_cache: bool = True) -> list[StandingRow]:
     """The season's table, best first; rows carry the Team, the counts, form and position.
 
-    Only the current version of each fixture's result counts, and no void fixture does.
+    Only the current version of each fixture's result counts, and no void fixture does. A
+    walkover counts with the season's walkover points. A team that withdrew is marked
+    (`withdrawn`) when the season keeps its results; when it expunges them, the team has no
+    row and none of its results count for anyone.
     """
     stamp = _season_stamp(season.pk)
     config = StandingsConfig(
@@ -43,9 +49,20 @@ def season_standings(*, season: Season, use_cache: bool = True) -> list[Standing
         points_draw=stamp["points_draw"],
         points_loss=stamp["points_loss"],
         tie_breakers=tuple(stamp["tie_breakers"]),
+        walkover_points_winner=stamp["walkover_points_winner"],
+        walkover_points_loser=stamp["walkover_points_loser"],
     )
-    teams = list(Team.objects.filter(entries__season_id=season.pk).order_by("name", "pk"))
-    key = _cache_key(season.pk, stamp, config, teams)
+    entries = list(
+        Entry.objects.filter(season_id=season.pk)
+        .select_related("team")
+        .order_by("team__name", "team__pk")
+    )
+    withdrawn = {entry.team_id for entry in entries if entry.withdrawn_on is not None}
+    expunged = withdrawn if stamp["withdrawal_rule"] == WithdrawalRule.EXPUNGE else set()
+    teams = [entry.team for entry in entries if entry.team_id not in expunged]
+    key = _cache_key(
+        season.pk, stamp, config, teams, sorted((*withdrawn, stamp["withdrawal_rule"]), key=str)
+    )
     if use_cache:
         cached = cache.get(key)
         if cached is not None:
@@ -54,8 +71,16 @@ def season_standings(*, season: Season, use_cache: bool = True) -> list[Standing
                 StandingRow(team=by_id[team_id], team_id=team_id, **dict(zip(_ROW_FIELDS, values)))
                 for team_id, *values in cached
             ]
-    records = _season_records(season.pk, game=config.game, rule_options=stamp["rule_options"])
+    records = [
+        record
+        for record in _season_records(
+            season.pk, game=config.game, rule_options=stamp["rule_options"]
+        )
+        if record.home_team_id not in expunged and record.away_team_id not in expunged
+    ]
     rows = build_standings(records=records, teams=teams, config=config)
+    for row in rows:
+        row.withdrawn = row.team_id in withdrawn
     if use_cache:
         cache.set(
             key,
@@ -88,6 +113,9 @@ def _season_stamp(season_id: int) -> dict[str, Any]:
             "points_win",
             "points_draw",
             "points_loss",
+            "walkover_points_winner",
+            "walkover_points_loser",
+            "withdrawal_rule",
             "tie_breakers",
             "rule_options",
             "newest_version",
@@ -98,7 +126,11 @@ def _season_stamp(season_id: int) -> dict[str, Any]:
 
 
 def _cache_key(
-    season_id: int, stamp: dict[str, Any], config: StandingsConfig, teams: list[Team]
+    season_id: int,
+    stamp: dict[str, Any],
+    config: StandingsConfig,
+    teams: list[Team],
+    withdrawals: list[Any],
 ) -> str:
     digest = hashlib.sha256(
         repr(
@@ -107,6 +139,7 @@ def _cache_key(
                 stamp["newest_fixture_change"],
                 config,
                 [team.pk for team in teams],
+                withdrawals,
             )
         ).encode()
     ).hexdigest()[:32]
@@ -132,17 +165,58 @@ def _season_records(
             "away_score",
             "winner",
             "fixture__starts_at",
+            "walkover",
             *(["sheet"] if with_sheets else []),
         )
     )
-    if not with_sheets:
-        return [ResultRecord(*row) for row in rows]
     records = []
-    for *row, sheet in rows:
-        try:
-            outcome = kind.outcome(sheet=sheet, rule_options=rule_options)
-        except ValueError:  # the season's options changed since: read it under the defaults
-            outcome = kind.outcome(sheet=sheet, rule_options={})
-        figures = [tuple(kind.fixture_figures(outcome, side).items()) for side in ("home", "away")]
-        records.append(ResultRecord(*row, *figures))
+    for fixture_id, home_id, away_id, home, away, winner, at, walkover, *sheet in rows:
+        record = ResultRecord(fixture_id, home_id, away_id, home, away, winner, at)
+        # A walkover played no game: nothing for the kind's own columns.
+        if with_sheets and not walkover:
+            try:
+                outcome = kind.outcome(sheet=sheet[0], rule_options=rule_options)
+            except ValueError:  # the season's options changed since: read it under the defaults
+                outcome = kind.outcome(sheet=sheet[0], rule_options={})
+            record = record._replace(
+                home_figures=tuple(kind.fixture_figures(outcome, "home").items()),
+                away_figures=tuple(kind.fixture_figures(outcome, "away").items()),
+            )
+        records.append(record._replace(walkover=walkover) if walkover else record)
     return records
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """A team that withdrew from the season: the day, and what the season's rule did with its
+    results (`expunged`), in a sentence for the table's footnote."""
+
+    team: Team
+    on: datetime.date
+    expunged: bool
+
+    @property
+    def sentence(self) -> str:
+        day = f"{self.on.day} {self.on:%b %Y}"
+        if self.expunged:
+            return _(
+                "%(team)s withdrew on %(day)s: its results are expunged (taken out of the "
+                "table) and its remaining fixtures are void."
+            ) % {"team": self.team.name, "day": day}
+        return _(
+            "%(team)s withdrew on %(day)s: its played results stand and its remaining "
+            "fixtures are walkovers to its opponents."
+        ) % {"team": self.team.name, "day": day}
+
+
+def season_withdrawals(*, season: Season) -> list[Withdrawal]:
+    """The teams that withdrew from the season, earliest first, as the season's rule treats
+    them (Season.withdrawal_rule)."""
+    expunged = season.withdrawal_rule == WithdrawalRule.EXPUNGE
+    return [
+        Withdrawal(team=entry.team, on=entry.withdrawn_on, expunged=expunged)
+        for entry in Entry.objects.filter(season_id=season.pk, withdrawn_on__isnull=False)
+        .select_related("team")
+        .order_by("withdrawn_on", "team__name")
+        if entry.withdrawn_on is not None
+    ]
