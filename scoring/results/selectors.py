@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from config.errors import Invalid
-from leagues.models import Fixture, Player, Season, Team, Venue
+from leagues.models import Availability, Fixture, Player, Season, Team, Venue
 from leagues.permissions import AnyUser, is_league_admin, staff_grants
 from leagues.selectors import team_player_ids, team_squads
 from scoring.kinds import GameKind, get_kind
@@ -239,6 +239,34 @@ def lineup_choice_check(*, fixture: Fixture, chosen: object) -> dict[str, list[i
         name = squads["home"][min(both)]
         raise Invalid(errors={"lineup": f"{name} cannot play for both teams."})
     return clean
+
+
+def fixture_seating_lineup(
+    *, fixture: Fixture, seated: set[int] | None = None
+) -> dict[str, list[int]]:
+    """Who takes each team's places at the fixture's live tables, in position order: its two
+    players, except that one who said they cannot play the fixture (Availability) gives the
+    place to the first of the team's registered reserves who said they can. With `seated`
+    (the players already seated at the fixture's tables), a player not seated gives the place
+    to a reserve who is: the tables, once set up, are who plays."""
+    squads = fixture_squads(fixture=fixture)
+    regulars = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
+    sides = {"home": regulars[fixture.home_team_id], "away": regulars[fixture.away_team_id]}
+    said = dict(
+        Availability.objects.filter(fixture_id=fixture.pk).values_list("player_id", "available")
+    )
+    lineup: dict[str, list[int]] = {}
+    for side, players in sides.items():
+        reserves = [pk for pk in squads[side] if pk not in players]
+        if seated is not None:
+            absent = [pk for pk in players if pk not in seated]
+            standing_in = [pk for pk in reserves if pk in seated]
+        else:
+            absent = [pk for pk in players if said.get(pk) is False]
+            standing_in = [pk for pk in reserves if said.get(pk) is True]
+        replacements = dict(zip(absent, standing_in))
+        lineup[side] = [replacements.get(pk, pk) for pk in players]
+    return lineup
 
 
 def lineup_record(*, fixture: Fixture, played: dict[str, list[int]]) -> dict[str, list[int]]:
