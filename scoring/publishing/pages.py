@@ -96,6 +96,7 @@ def player_detail(request, slug):
             "own_figures": player_figures_by_game(player=player),
             "records": record_by_game(team_ids=team_ids),
             "seasons": fixture_results.team_fixtures_by_season(team_ids=team_ids),
+            "as_substitute": fixture_results.player_substitute_fixtures(player_id=player.pk),
         },
     )
 
