@@ -30,6 +30,7 @@ from leagues.models import (
 from leagues.selectors import team_player_ids
 from leagues.services import fixture_status_change, fixtures_generate
 from scoring.demo import DEMO_GAMES
+from scoring.demo.squads import load_squads_demo
 from scoring.kinds import all_kinds
 from scoring.models import VenueScreen
 from scoring.publishing.services import venue_screen_issue
@@ -89,6 +90,9 @@ class Command(BaseCommand):
             teams = self.ensure_teams()
             self.ensure_player_logins()
             seasons = self.ensure_seasons(teams)
+        load_squads_demo(
+            seasons=seasons, admin=admin, stdout=self.stdout, site_url=options["site_url"]
+        )
         for season in seasons:
             self.play_first_half(season, staff, admin)
         tonight = [
