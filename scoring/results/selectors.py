@@ -13,6 +13,7 @@ from leagues.models import Availability, Fixture, Player, Season, Team, Venue
 from leagues.permissions import AnyUser, is_league_admin, staff_grants
 from leagues.selectors import team_player_ids, team_squads
 from scoring.kinds import GameKind, get_kind
+from scoring.kinds.base import possessive
 from scoring.models import ResultProposal, ResultVersion
 from scoring.results.fixture_results import MAX_ID, fixture_result, fixtures_with_results
 from scoring.results.sheets import sheet_changes
@@ -223,14 +224,16 @@ def lineup_choice_check(*, fixture: Fixture, chosen: object) -> dict[str, list[i
             raise Invalid(errors={"lineup": f"Name the two players who played for {names[side]}."})
         if ids[0] == ids[1]:
             raise Invalid(
-                errors={"lineup": f"{names[side]}'s two places need two different players."}
+                errors={
+                    "lineup": f"{possessive(names[side])} two places need two different players."
+                }
             )
         for pk in ids:
             if pk not in squads[side]:
                 raise Invalid(
                     errors={
-                        "lineup": f"Player {pk} is not in {names[side]}'s squad (its two "
-                        "players and its registered reserves)."
+                        "lineup": f"Player {pk} is not in {possessive(names[side])} squad (its "
+                        "two players and its registered reserves)."
                     }
                 )
         clean[side] = list(ids)
