@@ -137,3 +137,12 @@ def test_the_season_page_marks_a_withdrawn_team_with_its_footnote(client):
     assert "a walkover (w/o) gives 3" in html
     printed = client.get(reverse("season-print-table", args=[season.league.slug, season.slug]))
     assert "(withdrawn)" in printed.content.decode()
+
+
+def test_the_printed_score_sheet_lists_the_teams_reserves(client):
+    squads = make_squads()
+    squads.reserve(1, name="Rita Reserve")
+
+    html = client.get(reverse("print-fixture-sheet", args=[squads.fixture.pk])).content.decode()
+
+    assert f"{squads.teams[1].name}: Rita Reserve" in html
