@@ -101,10 +101,17 @@ def _entry_get(request, fixture, *, walkover_form=None, lineup_error=None, statu
     proposal = selectors.fixture_open_proposal(fixture=fixture)
     if proposal is not None and walkover_form is None:
         # A result that came in meanwhile (a live table's): the conflict page, with the
-        # proposal in the place of what this user typed, for staff to choose.
+        # proposal in the place of what this user typed, for staff to choose; its sheet
+        # says who played (a reserve seated at the tables), unless a lineup was asked for.
+        played = get_kind(fixture.season.game).sheet_lineup(proposal.sheet)
+        if played is not None and lineup_from_data(request.GET) is None:
+            chosen = played
+            context = _grid_context(fixture, chosen) or context
+        proposed = grid_class.from_sheet(proposal.sheet, **context)
+        proposed.chosen_lineup = chosen
         return _conflict_page(
             request,
-            grid=grid_class.from_sheet(proposal.sheet, **context),
+            grid=proposed,
             mine=proposal.sheet,
             current=current,
             based_on=proposal.based_on_version,

@@ -35,6 +35,10 @@ class StandingRowOutputSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=["W", "D", "L"]),
         help_text="The last five results, newest last.",
     )
+    withdrawn = serializers.BooleanField(
+        help_text="The team withdrew and the season keeps its results (an expunged team has "
+        "no row)."
+    )
 
 
 class StandingsOutputSerializer(serializers.Serializer):
@@ -46,6 +50,12 @@ class StandingsOutputSerializer(serializers.Serializer):
             "win": serializers.IntegerField(),
             "draw": serializers.IntegerField(),
             "loss": serializers.IntegerField(),
+            "walkover_winner": serializers.IntegerField(
+                help_text="For the team awarded a walkover."
+            ),
+            "walkover_loser": serializers.IntegerField(
+                help_text="For the team that did not turn up."
+            ),
         },
     )
     tie_breakers = serializers.ListField(child=serializers.CharField())
@@ -71,6 +81,8 @@ class SeasonStandingsApi(APIView):
                 "win": season.points_win,
                 "draw": season.points_draw,
                 "loss": season.points_loss,
+                "walkover_winner": season.walkover_points_winner,
+                "walkover_loser": season.walkover_points_loser,
             },
             "tie_breakers": list(season.tie_breakers or []),
             "rows": season_standings(season=season),
