@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from config.errors import Conflict, Forbidden, Invalid, NotFound
@@ -389,16 +390,32 @@ def reserve_register_check(*, entry: Entry, player: Player) -> None:
     team = entry.team
     if TeamMember.objects.filter(team_id=team.pk, player_id=player.pk).exists():
         raise Invalid(
-            errors={"player": f"{player} is one of {team}'s two players already, not a reserve."}
+            errors={
+                "player": _("%(player)s is one of %(team)s's two players already, not a reserve.")
+                % {"player": player, "team": team}
+            }
         )
     if Reserve.objects.filter(entry_id=entry.pk, player_id=player.pk).exists():
-        raise Invalid(errors={"player": f"{player} is already a reserve of {team}."})
+        raise Invalid(
+            errors={
+                "player": _("%(player)s is already a reserve of %(team)s.")
+                % {"player": player, "team": team}
+            }
+        )
     registered = Reserve.objects.filter(entry_id=entry.pk).count()
     if registered >= season.reserves_allowed:
         raise Invalid(
             errors={
-                "player": f"{team} has {registered} reserves already: {season} allows "
-                f"{season.reserves_allowed} a team."
+                "player": _(
+                    "%(team)s has %(registered)s reserves already: %(season)s allows %(allowed)s "
+                    "a team."
+                )
+                % {
+                    "team": team,
+                    "registered": registered,
+                    "season": season,
+                    "allowed": season.reserves_allowed,
+                }
             }
         )
     if season.eligibility == Eligibility.LIMITED:
@@ -417,10 +434,16 @@ def reserve_register_check(*, entry: Entry, player: Player) -> None:
     )
     if other is not None:
         if season.eligibility == Eligibility.ONE_PER_DIVISION:
-            rule = "in this division: a player plays for one team in each division"
+            message = _(
+                "%(player)s already plays for %(team)s in this division: a player plays for "
+                "one team in each division."
+            )
         else:
-            rule = "this season: a player plays for one team a season"
-        raise Invalid(errors={"player": f"{player} already plays for {other.team} {rule}."})
+            message = _(
+                "%(player)s already plays for %(team)s this season: a player plays for one "
+                "team a season."
+            )
+        raise Invalid(errors={"player": message % {"player": player, "team": other.team}})
 
 
 @transaction.atomic
@@ -437,7 +460,7 @@ def reserve_register(*, entry_id: int, player_id: int, by: AnyUser | None) -> Re
         entry = Entry.objects.select_related("team").get(pk=entry_id)
         player = Player.objects.get(pk=player_id)
     except (Entry.DoesNotExist, Player.DoesNotExist):
-        raise NotFound("There is no such entry or player.") from None
+        raise NotFound(_("There is no such entry or player.")) from None
     entry.season = Season.objects.select_for_update().get(pk=entry.season_id)
     reserve_register_check(entry=entry, player=player)
     reserve = Reserve(entry=entry, player=player)

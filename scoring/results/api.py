@@ -9,6 +9,7 @@ FixtureNotOpen → 409, BeforeFixtureDay → 409 naming the fixture's day, unkno
 """
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiResponse,
@@ -328,7 +329,12 @@ def _lineup_by_side(fixture: Fixture, places: list[dict] | None) -> dict[str, li
     for place in places:
         side = sides.get(place["team"])
         if side is None:
-            raise Invalid(errors={"lineup": f"Team {place['team']} does not play this fixture."})
+            raise Invalid(
+                errors={
+                    "lineup": _("Team %(team)s does not play this fixture.")
+                    % {"team": place["team"]}
+                }
+            )
         lineup[side].append(place["player"])
     return lineup
 

@@ -7,6 +7,7 @@ from typing import Any, TypedDict
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Invalid
 from leagues.models import Availability, Fixture, Player, Season, Team, Venue
@@ -212,7 +213,7 @@ def lineup_choice_check(*, fixture: Fixture, chosen: object) -> dict[str, list[i
     squads = fixture_squads(fixture=fixture)
     names = {"home": fixture.home_team.name, "away": fixture.away_team.name}
     if not isinstance(chosen, dict) or set(chosen) != {"home", "away"}:
-        raise Invalid(errors={"lineup": "Say who played for each team: two players a team."})
+        raise Invalid(errors={"lineup": _("Say who played for each team: two players a team.")})
     clean: dict[str, list[int]] = {}
     for side in ("home", "away"):
         ids = chosen[side]
@@ -221,26 +222,35 @@ def lineup_choice_check(*, fixture: Fixture, chosen: object) -> dict[str, list[i
             or len(ids) != 2
             or not all(type(pk) is int for pk in ids)
         ):
-            raise Invalid(errors={"lineup": f"Name the two players who played for {names[side]}."})
+            raise Invalid(
+                errors={
+                    "lineup": _("Name the two players who played for %(team)s.")
+                    % {"team": names[side]}
+                }
+            )
         if ids[0] == ids[1]:
             raise Invalid(
                 errors={
-                    "lineup": f"{possessive(names[side])} two places need two different players."
+                    "lineup": _("%(team)s two places need two different players.")
+                    % {"team": possessive(names[side])}
                 }
             )
         for pk in ids:
             if pk not in squads[side]:
                 raise Invalid(
                     errors={
-                        "lineup": f"Player {pk} is not in {possessive(names[side])} squad (its "
-                        "two players and its registered reserves)."
+                        "lineup": _(
+                            "Player %(player)s is not in %(team)s squad (its two players and "
+                            "its registered reserves)."
+                        )
+                        % {"player": pk, "team": possessive(names[side])}
                     }
                 )
         clean[side] = list(ids)
     both = set(clean["home"]) & set(clean["away"])
     if both:
         name = squads["home"][min(both)]
-        raise Invalid(errors={"lineup": f"{name} cannot play for both teams."})
+        raise Invalid(errors={"lineup": _("%(name)s cannot play for both teams.") % {"name": name}})
     return clean
 
 

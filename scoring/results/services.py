@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, Invalid, NotFound
 from leagues.models import (
@@ -359,8 +360,16 @@ def _ensure_appearances_allowed(
             name = Player.objects.get(pk=pk).name
             raise Invalid(
                 errors={
-                    "lineup": f"{name} has played {count} times for a team not their own this "
-                    f"season: {season} allows {season.appearance_limit}."
+                    "lineup": _(
+                        "%(name)s has played %(count)s times for a team not their own this "
+                        "season: %(season)s allows %(limit)s."
+                    )
+                    % {
+                        "name": name,
+                        "count": count,
+                        "season": season,
+                        "limit": season.appearance_limit,
+                    }
                 }
             )
 
@@ -398,15 +407,18 @@ def result_walkover_award(
     fixture = _locked_fixture(fixture_id)
     ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
     if team not in ResultVersion.Walkover.values:
-        raise Invalid(errors={"team": 'Choose the team that turned up: "home" or "away".'})
+        raise Invalid(errors={"team": _('Choose the team that turned up: "home" or "away".')})
     if fixture.status == Fixture.Status.VOID:
         raise FixtureNotOpen("This fixture is void: it takes no result.")
     current = fixture_current_result(fixture=fixture.pk)
     if current is not None and not current.walkover:
         raise PlayedResultStands(
-            f"This fixture has a played result (version {current.number}): a walkover is for "
-            "a team that did not turn up. Correct the result on its sheet, or ask a league "
-            "admin to void the fixture, instead."
+            _(
+                "This fixture has a played result (version %(number)s): a walkover is for a "
+                "team that did not turn up. Correct the result on its sheet, or ask a league "
+                "admin to void the fixture, instead."
+            )
+            % {"number": current.number}
         )
     _ensure_fixture_day_has_come(fixture=fixture, by=by, override=False)
     if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
@@ -479,15 +491,18 @@ def entry_withdraw(*, entry_id: int, on: datetime.date, by: AnyUser | None) -> E
     if by is not None and not is_league_admin(user=by):
         raise Forbidden(NOT_LEAGUE_ADMIN)
     if not isinstance(on, datetime.date) or isinstance(on, datetime.datetime):
-        raise Invalid(errors={"on": "Give the day the team withdrew."})
+        raise Invalid(errors={"on": _("Give the day the team withdrew.")})
     try:
         entry = Entry.objects.select_for_update().get(pk=entry_id)
     except Entry.DoesNotExist:
-        raise NotFound("There is no such entry.") from None
+        raise NotFound(_("There is no such entry.")) from None
     team = Team.objects.get(pk=entry.team_id)
     season = Season.objects.get(pk=entry.season_id)
     if entry.withdrawn_on is not None:
-        raise Conflict(f"{team} withdrew from {season} on {entry.withdrawn_on:%d %b %Y} already.")
+        raise Conflict(
+            _("%(team)s withdrew from %(season)s on %(day)s already.")
+            % {"team": team, "season": season, "day": f"{entry.withdrawn_on:%d %b %Y}"}
+        )
     entry.withdrawn_on = on
     entry.save(update_fields=["withdrawn_on"])
     remaining = (
@@ -498,7 +513,7 @@ def entry_withdraw(*, entry_id: int, on: datetime.date, by: AnyUser | None) -> E
         .exclude(result_versions__is_current=True)
         .order_by("starts_at", "pk")
     )
-    reason = f"{team} withdrew on {on:%d %b %Y}"
+    reason = _("%(team)s withdrew on %(day)s") % {"team": team, "day": f"{on:%d %b %Y}"}
     for fixture in remaining:
         if season.withdrawal_rule == WithdrawalRule.EXPUNGE:
             fixture.status = Fixture.Status.VOID
