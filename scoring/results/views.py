@@ -197,13 +197,6 @@ def result_walkover(request, pk: int):
     return redirect(reverse("fixture-detail", args=[fixture.pk]))
 
 
-def _entry_show(request, grid, current):
-    """The sheet as last saved (or blank), with its outcome if it is valid."""
-    form = EntryForm(initial={"based_on_version": current.number if current else 0})
-    outcome = grid_outcome_if_valid(grid)
-    return _sheet_page(request, grid=grid, form=form, current=current, outcome=outcome)
-
-
 def _entry_redraw(request, grid, current, action: str):
     """A button other than save ("preview", "add_round", "add:0:home", ...): the grid changed
     and checked as Save would check it; for htmx only the partial that changed."""
