@@ -76,7 +76,7 @@ def main() -> None:
             made.append(
                 ResultRecord(
                     number, home, away, outcome.home_score, outcome.away_score, outcome.winner,
-                    number, *figures,
+                    number, figures[0], figures[1],
                 )
             )  # fmt: skip
         return made

@@ -37,6 +37,11 @@ urlpatterns = [
         name="api-fixture-result",
     ),
     path(
+        "fixtures/<int:pk>/walkover/",
+        scoring_api.FixtureWalkoverApi.as_view(),
+        name="api-fixture-walkover",
+    ),
+    path(
         "fixtures/<int:pk>/results/",
         scoring_api.FixtureResultHistoryApi.as_view(),
         name="api-fixture-result-history",

@@ -11,7 +11,18 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from .models import Division, Entry, Fixture, League, Player, Season, Team, TeamMember, Venue
+from .models import (
+    Division,
+    Entry,
+    Fixture,
+    League,
+    Player,
+    Reserve,
+    Season,
+    Team,
+    TeamMember,
+    Venue,
+)
 
 
 def members_prefetch(prefix: str = "") -> "Prefetch[str, QuerySet[Any], str]":
@@ -30,6 +41,35 @@ def team_player_ids(*, team_ids: Iterable[int]) -> dict[int, list[int]]:
     ):
         players[team_id].append(player_id)
     return players
+
+
+def team_squads(*, season_id: int, team_ids: Iterable[int]) -> dict[int, dict[int, str]]:
+    """Each team's squad in a season, player id → name: its two players in position order,
+    then the reserves registered on its entry in the order they were registered (team id →
+    squad; {} for a team without players). Who may play a fixture for the team. Two queries."""
+    squads: dict[int, dict[int, str]] = {team_id: {} for team_id in team_ids}
+    for team_id, player_id, name in (
+        TeamMember.objects.filter(team_id__in=squads)
+        .order_by("team_id", "position")
+        .values_list("team_id", "player_id", "player__name")
+    ):
+        squads[team_id][player_id] = name
+    for team_id, player_id, name in (
+        Reserve.objects.filter(entry__season_id=season_id, entry__team_id__in=squads)
+        .order_by("entry__team_id", "registered_at", "pk")
+        .values_list("entry__team_id", "player_id", "player__name")
+    ):
+        squads[team_id].setdefault(player_id, name)
+    return squads
+
+
+def season_reserves(*, season_id: int) -> list[Reserve]:
+    """The reserves registered in a season, with their players and teams, by team and order."""
+    return list(
+        Reserve.objects.filter(entry__season_id=season_id)
+        .select_related("player", "entry__team")
+        .order_by("entry__team__name", "registered_at", "pk")
+    )
 
 
 # Leagues

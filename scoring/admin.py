@@ -19,6 +19,7 @@ from scoring.models import ResultVersion, VenueScreen
 from scoring.publishing.services import venue_screen_issue
 from scoring.results.sheets import sheet_changes
 from scoring.season_rules import admin as season_admin  # noqa: F401  (registers the Season admin: its rules are scoring's)
+from scoring.season_rules import squads_admin  # noqa: F401  (registers the Entry admin: reserves, withdrawal)
 
 
 def _shown(value) -> str:

@@ -25,9 +25,9 @@ from games.engines import Engine, get_engine
 from games.models import Seat, Table, TableMove
 from leagues.models import Fixture, Player
 from leagues.permissions import can_enter_results
-from leagues.selectors import team_player_ids
 from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
+from scoring.results.selectors import fixture_seating_lineup
 from scoring.results.services import (
     FixtureNotOpen,
     ResultConflict,
@@ -152,7 +152,7 @@ def table_finished_for_fixture(*, table: Table) -> None:
         .get(pk=table.fixture_id)
     )
     season = fixture.season
-    home, away = _team_players(fixture)
+    home, away = _team_players(fixture, seated=_seated_players(fixture))
     finished = list(
         Table.objects.filter(fixture=fixture, status=Table.Status.FINISHED)
         .prefetch_related("seats")
@@ -188,7 +188,7 @@ def table_finished_for_fixture(*, table: Table) -> None:
         "note": f"Played live at table{'s' if len(finished) > 1 else ''} {numbers}.",
     }
     try:
-        result_submit(**result, by=None)
+        result_submit(**result, by=None, lineup={"home": home, "away": away})
     except ResultConflict:
         result_propose(**result)
     except FixtureNotOpen:
@@ -220,10 +220,22 @@ def _seated_player(seat: Seat) -> int:
     return seat.player_id
 
 
-def _team_players(fixture: Fixture) -> tuple[list[int], list[int]]:
-    """The Player ids of the home and of the away team, by position."""
-    players = team_player_ids(team_ids=(fixture.home_team_id, fixture.away_team_id))
-    return players[fixture.home_team_id], players[fixture.away_team_id]
+def _seated_players(fixture: Fixture) -> set[int]:
+    return set(
+        Seat.objects.filter(table__fixture=fixture, player__isnull=False).values_list(
+            "player_id", flat=True
+        )
+    )
+
+
+def _team_players(
+    fixture: Fixture, *, seated: set[int] | None = None
+) -> tuple[list[int], list[int]]:
+    """Who plays for the home and for the away team, by position: the teams' two, a reserve in
+    the place of one who said they cannot play (scoring's fixture_seating_lineup; once the
+    tables are set up, who is `seated` at them)."""
+    lineup = fixture_seating_lineup(fixture=fixture, seated=seated)
+    return lineup["home"], lineup["away"]
 
 
 def _set_up_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None:

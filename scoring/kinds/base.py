@@ -282,6 +282,19 @@ class GameKind:
         """The ids of the players a sheet names."""
         return set()
 
+    def sheet_lineup(self, sheet: Mapping) -> dict[str, list[int]] | None:
+        """Who played for each side, by position (1 then 2), as a validated sheet names them;
+        None for a game whose sheet names no players (the lineup is then chosen apart)."""
+        return None
+
+    # --- walkovers --------------------------------------------------------------------
+
+    def walkover_scores(self, *, rule_options, fixture_format) -> tuple[int, int]:
+        """The score (winner's, loser's) in the game's units written for a walkover when the
+        season sets none: the fixture won as its rules would be won with nothing scored
+        against (docs/seasons-walkovers-squads.md)."""
+        return 1, 0
+
     # --- standings and player pages ---------------------------------------------------
 
     @property

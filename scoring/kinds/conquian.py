@@ -215,6 +215,19 @@ class ConquianKind(GameKind):
             return names.get(value, str(value))
         return None
 
+    def sheet_lineup(self, sheet: Mapping) -> dict[str, list[int]] | None:
+        # Single 1 is the players 1, single 2 the players 2: a substitute takes the position
+        # of the player they stand in for by playing that player's single.
+        return {side: [single[f"{side}_player"] for single in sheet["singles"]] for side in SIDES}
+
+    def walkover_scores(self, *, rule_options, fixture_format) -> tuple[int, int]:
+        """Both singles won to the target, none of the deal points to the absent team."""
+        try:
+            target = self.options(rule_options)["target"]
+        except ValueError:
+            target = self.options({})["target"]
+        return SINGLES * target, 0
+
     def sheet_player_ids(self, sheet) -> set[int]:
         singles = sheet.get("singles") if isinstance(sheet, Mapping) else None
         if not isinstance(singles, list):  # any JSON may come: the sheet's check says what

@@ -141,6 +141,14 @@ class ConvoyKind(GameKind):
                 )
         return {"games": clean}
 
+    def walkover_scores(self, *, rule_options, fixture_format) -> tuple[int, int]:
+        """The games needed to take the fixture, each won by three convoys to none."""
+        try:
+            best_of = games_in_fixture(fixture_format or {})
+        except ValueError:
+            best_of = 1
+        return games_needed(best_of) * CONVOYS_TO_WIN, 0
+
     def outcome(self, *, sheet, rule_options) -> MatchOutcome:
         games = []
         won = {"home": 0, "away": 0}

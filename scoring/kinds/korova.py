@@ -276,6 +276,18 @@ class KorovaKind(GameKind):
             return ", ".join(names.get(pk, str(pk)) for pk in values) or "—"
         return None
 
+    def sheet_lineup(self, sheet: Mapping) -> dict[str, list[int]] | None:
+        players = list(sheet["players"])
+        return {"home": players[:2], "away": players[2:]}
+
+    def walkover_scores(self, *, rule_options, fixture_format) -> tuple[int, int]:
+        """No heads for the team that turned up, the game's end score for the one that did not."""
+        try:
+            end_score = self.options(rule_options)["end_score"]
+        except ValueError:
+            end_score = self.options({})["end_score"]
+        return 0, end_score
+
     def sheet_player_ids(self, sheet) -> set[int]:
         players = sheet.get("players") if isinstance(sheet, Mapping) else None
         if not isinstance(players, list):  # any JSON may come: the sheet's check says what

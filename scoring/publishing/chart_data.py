@@ -39,13 +39,14 @@ def season_positions_chart(*, season: Season) -> Chart | None:
             "away_score",
             "winner",
             "fixture__starts_at",
+            "walkover",
         )
     )
     by_round: defaultdict[int, list[ResultRecord]] = defaultdict(list)
     for counted in rows:
         # Sliced, not star-unpacked, so that the checker sees each field's type.
-        round_number, record = counted[0], counted[1:]
-        by_round[round_number].append(ResultRecord(*record))
+        round_number, record, walkover = counted[0], counted[1:8], counted[8]
+        by_round[round_number].append(ResultRecord(*record)._replace(walkover=walkover))
     if not by_round:
         return None
     in_top = Q(entries__division=top) | Q(entries__division__isnull=True)

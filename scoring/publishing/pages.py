@@ -17,6 +17,7 @@ from scoring.publishing.print_sheets import venue_seasons
 from scoring.publishing.season_table import season_tables_shown
 from scoring.publishing.selectors import fixture_result_display
 from scoring.results import fixture_results
+from scoring.results.selectors import result_lineup_players
 from scoring.season_rules.rules import season_rules_describe
 from scoring.standings.figures import player_figures_by_game
 from scoring.standings.records import record_by_game
@@ -119,6 +120,7 @@ def player_detail(request, slug):
             "own_figures": player_figures_by_game(player=player),
             "records": record_by_game(team_ids=team_ids),
             "seasons": fixture_results.team_fixtures_by_season(team_ids=team_ids),
+            "as_substitute": fixture_results.player_substitute_fixtures(player_id=player.pk),
         },
     )
 
@@ -154,6 +156,7 @@ def fixture_detail(request, pk):
             "result": result,
             "played": played,
             "layout": fixture_result_display(fixture=fixture, result=result) if played else None,
+            "lineup": result_lineup_players(version=result) if played else None,
             "entry_url": reverse("result-entry", args=[fixture.pk]) if may_enter else None,
             "history_url": reverse("result-history", args=[fixture.pk]) if may_enter else None,
         },

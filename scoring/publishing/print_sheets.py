@@ -17,7 +17,7 @@ from games.engines import get_engine
 from games.engines.options import resolve_options
 from leagues.models import Fixture, Player, Season, Venue
 from scoring.kinds import get_kind
-from scoring.results.selectors import fixture_lineup
+from scoring.results.selectors import fixture_lineup, fixture_squads
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class FixtureSheet:
     tables: list[SeatedTable]
     rule_options: dict  # the season's options with the engine's defaults filled in
     template: str  # the game's own blank grid; a plain notes box for a game without one
+    reserves: dict[str, list[str]]  # "home" / "away": the names of the team's reserves
 
 
 def fixture_sheet(*, fixture_id: int) -> FixtureSheet:
@@ -50,7 +51,13 @@ def fixture_sheet(*, fixture_id: int) -> FixtureSheet:
         home_player_ids=[p.pk for p in home],
         away_player_ids=[p.pk for p in away],
     )
+    squads = fixture_squads(fixture=fixture)
+    regulars = {"home": {p.pk for p in home}, "away": {p.pk for p in away}}
     return FixtureSheet(
+        reserves={
+            side: [name for pk, name in squads[side].items() if pk not in regulars[side]]
+            for side in ("home", "away")
+        },
         fixture=fixture,
         home=home,
         away=away,

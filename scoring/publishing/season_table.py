@@ -6,6 +6,7 @@ the legend, the promotion and relegation zones, and the points adjustments as fo
 from dataclasses import dataclass, field
 
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from leagues.models import Division, Season
@@ -14,6 +15,7 @@ from scoring.kinds import StandingsColumn, get_kind
 from scoring.publishing.numbers import signed_number
 from scoring.season_rules.rules import season_points_words
 from scoring.standings.figures import season_table
+from scoring.standings.selectors import Withdrawal, season_withdrawals
 from scoring.standings.table import StandingRow
 
 FORM_WORDS = {"W": "Won", "D": "Drawn", "L": "Lost"}
@@ -41,6 +43,8 @@ class ShownTable:
     rows: list[ShownRow]
     form_words: list[tuple[str, str]]  # (shown, word) for the legend
     points_words: str  # "win 3, stalemate 1, loss 0"
+    walkover_words: str  # what a walkover gets each side, for the legend
+    withdrawals: list[Withdrawal]  # the footnotes of the teams that withdrew
     division: Division | None = None
     zones: list[tuple[str, str]] = field(default_factory=list)  # (zone, legend) for the key
     footnotes: list[Footnote] = field(default_factory=list)
@@ -85,6 +89,12 @@ def season_table_shown(*, season: Season, division: Division | None = None) -> S
             for line in table.rows
             if line.row.adjustments
         ],
+        walkover_words=_(
+            "a walkover (w/o) gives %(winner)s to the team that turned up, %(loser)s to the "
+            "team that did not"
+        )
+        % {"winner": season.walkover_points_winner, "loser": season.walkover_points_loser},
+        withdrawals=season_withdrawals(season=season, division=table.division),
     )
 
 

@@ -11,11 +11,11 @@ from scoring.results.fixture_results import MAX_ID
 
 def fixture_result_display(*, fixture: Fixture, result: ResultVersion) -> dict[str, Any] | None:
     """The fixture's current result laid out by its game's layout (RESULT_LAYOUTS):
-    {"template": …, "display": …}; None for a game without one. One query for the players
-    the sheet names."""
+    {"template": …, "display": …}; None for a game without one, and for a walkover (no game
+    was played: its sheet is empty). One query for the players the sheet names."""
     game = fixture.season.game
     layout = RESULT_LAYOUTS.get(game, None)
-    if layout is None:
+    if layout is None or result.walkover:
         return None
     sheet = result.sheet or {}
     ids = {pk for pk in get_kind(game).sheet_player_ids(sheet) if 0 < pk < MAX_ID}

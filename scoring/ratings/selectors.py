@@ -21,7 +21,12 @@ MIN_GAMES_LISTED = 5
 
 
 def _counted_versions(game: str) -> ResultVersionQuerySet:
-    return ResultVersion.objects.counted().filter(fixture__season__league__game=game)
+    """The game's counted results that were played: a walkover rates nobody (no game)."""
+    return (
+        ResultVersion.objects.counted()
+        .filter(fixture__season__league__game=game)
+        .filter(walkover="")
+    )
 
 
 def ratings_results_stamp(*, game: str) -> str:
@@ -36,7 +41,8 @@ def ratings_results_stamp(*, game: str) -> str:
 def rated_fixtures(*, game: str) -> list[RatedFixture]:
     """Every counted result of the game as the kind's rated matches, in the order played,
     each with the players recorded with its version (ResultVersion.lineup), not the teams'
-    players now: a roster change leaves the games already played as they were."""
+    players now: a roster change leaves the games already played as they were, and a reserve
+    who stood in is rated, not the player they stood in for. Walkovers are left out."""
     get_kind(game)  # ValueError for a game there is no kind of
     rows = (
         _counted_versions(game)

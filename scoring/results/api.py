@@ -9,6 +9,7 @@ FixtureNotOpen → 409, BeforeFixtureDay → 409 naming the fixture's day, unkno
 """
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiResponse,
@@ -24,6 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import ErrorOutputSerializer
+from config.errors import Invalid
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results, ensure_can_enter_results
 from scoring.kinds import all_kinds
@@ -33,7 +35,7 @@ from scoring.results.selectors import (
     fixture_result_history,
     result_version_json,
 )
-from scoring.results.services import NOTE_MAX_LENGTH, result_submit
+from scoring.results.services import NOTE_MAX_LENGTH, result_submit, result_walkover_award
 from scoring.results.sheet_serializers import SHEET_SERIALIZERS
 from scoring.results.sheets import unstorable_character
 
@@ -55,6 +57,14 @@ class SavedSheetField(serializers.DictField):
 # ---- Output shapes ----------------------------------------------------------------------------
 
 
+class LineupPlaceOutputSerializer(serializers.Serializer):
+    team = serializers.IntegerField(help_text="Team id.")
+    player = serializers.IntegerField(help_text="Player id.")
+    substitute = serializers.BooleanField(
+        help_text="A registered reserve who stood in for one of the team's two players."
+    )
+
+
 class ResultVersionOutputSerializer(serializers.ModelSerializer):
     """One saved version of a fixture's result."""
 
@@ -65,6 +75,17 @@ class ResultVersionOutputSerializer(serializers.ModelSerializer):
         allow_null=True,
         read_only=True,
         help_text="Who saved it: shown to staff of the fixture's venue and admins, else null.",
+    )
+    walkover = serializers.ChoiceField(
+        choices=ResultVersion.Walkover.values,
+        allow_null=True,
+        help_text='null, or "home" / "away": the team awarded a walkover (no game was played; '
+        "the sheet is empty and the scores are the season's walkover score).",
+    )
+    lineup = LineupPlaceOutputSerializer(
+        many=True,
+        help_text="The players who played, home team's first, each team's in position order "
+        "(empty for a walkover).",
     )
 
     class Meta:
@@ -81,6 +102,8 @@ class ResultVersionOutputSerializer(serializers.ModelSerializer):
             "note",
             "created_at",
             "created_by",
+            "walkover",
+            "lineup",
         ]
 
     def to_representation(self, instance):
@@ -169,6 +192,16 @@ def _unusable_text(sheet) -> tuple[str, str] | None:
     return None
 
 
+class LineupPlaceInputSerializer(serializers.Serializer):
+    team = serializers.IntegerField(help_text="Team id: the fixture's home or away team.")
+    player = serializers.IntegerField(
+        help_text="Player id: one of the team's two players or its registered reserves."
+    )
+    substitute = serializers.BooleanField(
+        required=False, help_text="Ignored: the server says who stood in (read it back)."
+    )
+
+
 class ResultSubmitInputSerializer(serializers.Serializer):
     sheet = SheetField(help_text="The result sheet of the fixture's game (shapes in docs/api.md).")
     based_on_version = serializers.IntegerField(
@@ -187,6 +220,13 @@ class ResultSubmitInputSerializer(serializers.Serializer):
         default=False,
         help_text="League admins only: record the result before the fixture's day (a match "
         "played early by agreement). Otherwise a result is refused until the fixture's day.",
+    )
+    lineup = LineupPlaceInputSerializer(
+        many=True,
+        required=False,
+        help_text="Who played, when a reserve stood in: two places per team, each team's in "
+        "position order (a substitute takes the absent player's place). Without it, the "
+        "players the sheet names, or the teams' two players.",
     )
 
 
@@ -273,10 +313,30 @@ class FixtureResultApi(APIView):
             source=ResultVersion.Source.API,
             note=given.validated_data["note"],
             before_fixture_day=given.validated_data["before_fixture_day"],
+            lineup=_lineup_by_side(fixture, given.validated_data.get("lineup")),
         )
         return Response(
             result_version_json(version=version, show_author=True), status=status.HTTP_201_CREATED
         )
+
+
+def _lineup_by_side(fixture: Fixture, places: list[dict] | None) -> dict[str, list[int]] | None:
+    """The API's lineup (a list of {"team", "player"}) as the service takes it, by side."""
+    if places is None:
+        return None
+    sides = {fixture.home_team_id: "home", fixture.away_team_id: "away"}
+    lineup: dict[str, list[int]] = {"home": [], "away": []}
+    for place in places:
+        side = sides.get(place["team"])
+        if side is None:
+            raise Invalid(
+                errors={
+                    "lineup": _("Team %(team)s does not play this fixture.")
+                    % {"team": place["team"]}
+                }
+            )
+        lineup[side].append(place["player"])
+    return lineup
 
 
 def _input_errors(errors) -> dict:
@@ -331,4 +391,71 @@ class FixtureResultHistoryApi(APIView):
             ResultHistoryVersionOutputSerializer(
                 versions, many=True, context={"show_author": show_author}
             ).data
+        )
+
+
+# ---- Award a walkover -------------------------------------------------------------------------
+
+
+class WalkoverInputSerializer(serializers.Serializer):
+    team = serializers.CharField(
+        help_text='"home" or "away": the team that turned up, awarded the fixture.'
+    )
+    note = serializers.CharField(
+        max_length=NOTE_MAX_LENGTH, required=False, allow_blank=True, default=""
+    )
+
+
+class WalkoverErrorOutputSerializer(serializers.Serializer):
+    team = serializers.ListField(child=serializers.CharField(), required=False)
+    note = serializers.ListField(child=serializers.CharField(), required=False)
+    non_field_errors = serializers.ListField(child=serializers.CharField(), required=False)
+    detail = serializers.CharField(required=False)
+
+
+class FixtureWalkoverApi(APIView):
+    """POST: award the fixture to the team that turned up (a walkover)."""
+
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        tags=["results"],
+        summary="Award a walkover",
+        description=(
+            "The other team did not turn up: the fixture's result becomes a walkover to "
+            "`team`, a new version like any other (empty sheet, the season's walkover score, "
+            "`walkover` set). It counts in the table with the season's walkover points and "
+            "never in ratings or players' figures. Staff of the fixture's venue and league "
+            "admins only. A walkover may replace a walkover, never a played result (409: "
+            "correct or void that first)."
+        ),
+        request=WalkoverInputSerializer,
+        examples=[OpenApiExample("Home team turned up", value={"team": "home", "note": ""})],
+        responses={
+            201: ResultVersionOutputSerializer,
+            400: OpenApiResponse(WalkoverErrorOutputSerializer, description="Bad team or note"),
+            401: OpenApiResponse(ErrorOutputSerializer, description="Not authenticated"),
+            403: OpenApiResponse(ErrorOutputSerializer, description="Not staff of this venue"),
+            404: OpenApiResponse(ErrorOutputSerializer, description="No such fixture"),
+            409: OpenApiResponse(
+                ConflictOutputSerializer,
+                description="A played result stands, a void fixture, or before its day",
+            ),
+        },
+    )
+    def post(self, request, pk: int):
+        fixture = get_object_or_404(Fixture, pk=pk)
+        ensure_can_enter_results(user=request.user, venue_id=fixture.venue_id)
+        given = WalkoverInputSerializer(data=request.data)
+        if not given.is_valid():
+            return Response(given.errors, status=status.HTTP_400_BAD_REQUEST)
+        version = result_walkover_award(
+            fixture_id=fixture.pk,
+            team=given.validated_data["team"],
+            by=request.user,
+            note=given.validated_data["note"],
+        )
+        return Response(
+            result_version_json(version=version, show_author=True), status=status.HTTP_201_CREATED
         )

@@ -26,10 +26,19 @@ from scoring.results import fixture_results
 
 class ResultSummarySerializer(serializers.ModelSerializer):
     version = serializers.IntegerField(source="number")
+    walkover = serializers.SerializerMethodField(
+        help_text='null, or "home" / "away": the team awarded a walkover (no game was played).'
+    )
 
     class Meta:
         model = ResultVersion
-        fields = ["version", "home_score", "away_score", "winner"]
+        fields = ["version", "home_score", "away_score", "winner", "walkover"]
+
+    @extend_schema_field(
+        serializers.ChoiceField(choices=ResultVersion.Walkover.values, allow_null=True)
+    )
+    def get_walkover(self, version) -> str | None:
+        return version.walkover or None
 
 
 class CompetitionOutputSerializer(serializers.Serializer):

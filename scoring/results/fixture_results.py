@@ -151,6 +151,31 @@ def team_fixtures_by_season(*, team_ids: list[int]) -> list[SeasonFixtures]:
     ]
 
 
+def player_substitute_fixtures(*, player_id: int) -> list[Fixture]:
+    """The fixtures the player played as a substitute (a registered reserve standing in, as the
+    current result's lineup records it), newest first, each with `.result` and `.team` (the
+    team they played for). Two queries."""
+    candidates = (
+        Fixture.objects.filter(
+            Q(home_team__entries__reserves__player_id=player_id)
+            | Q(away_team__entries__reserves__player_id=player_id),
+            result_versions__is_current=True,
+        )
+        .exclude(status=Fixture.Status.VOID)
+        .distinct()
+        .order_by("-starts_at", "-pk")
+    )
+    played = []
+    for fixture in _with_result(fixtures_with_results(candidates)):
+        lineup = fixture.result.lineup or {}
+        if player_id not in lineup.get("substitutes", []):
+            continue
+        home = player_id in lineup.get("home", [])
+        fixture.team = fixture.home_team if home else fixture.away_team
+        played.append(fixture)
+    return played
+
+
 def fixture_get(*, pk: int) -> Fixture:
     """A fixture with its season, venue, teams and their players, and its current result.
 

@@ -5,6 +5,7 @@ of a grid goes through is scoring.results.preview.
 """
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds import get_kind
 
@@ -33,6 +34,50 @@ class EntryForm(forms.Form):
         required=False,
         label="Record it before the fixture's day (league admin: a match played early)",
     )
+
+
+class WalkoverForm(forms.Form):
+    """Award a walkover: the team that turned up, and why (optional)."""
+
+    team = forms.ChoiceField(
+        label=_("The team that turned up"),
+        widget=forms.RadioSelect,
+        choices=[],
+        error_messages={"required": _("Choose the team that turned up.")},
+    )
+    note = forms.CharField(
+        max_length=250,
+        required=False,
+        label=_("Note (optional)"),
+        error_messages={"max_length": _("Keep the note to %(limit_value)d characters.")},
+    )
+
+    def __init__(self, *args, fixture, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = [
+            ("home", fixture.home_team.name),
+            ("away", fixture.away_team.name),
+        ]
+
+
+LINEUP_PLACES = (("home", 0), ("home", 1), ("away", 0), ("away", 1))
+
+
+def lineup_field_name(side: str, index: int) -> str:
+    """The input that carries a lineup place: "home_1" … "away_2"."""
+    return f"{side}_{index + 1}"
+
+
+def lineup_from_data(data) -> dict[str, list[object]] | None:
+    """The lineup a page sent ({"home": [id, id], "away": [id, id]}; an id that is not a
+    whole number kept as sent, for the check to refuse), or None when it sent none."""
+    if not any(lineup_field_name(side, index) in data for side, index in LINEUP_PLACES):
+        return None
+    lineup: dict[str, list[object]] = {"home": [], "away": []}
+    for side, index in LINEUP_PLACES:
+        value = str(data.get(lineup_field_name(side, index), "")).strip()
+        lineup[side].append(int(value) if value.isdigit() and value.isascii() else value)
+    return lineup
 
 
 # --- what changed, in words ----------------------------------------------------------------

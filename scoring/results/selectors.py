@@ -7,11 +7,14 @@ from typing import Any, TypedDict
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from leagues.models import Fixture, Player, Season, Team, TeamMember, Venue
+from config.errors import Invalid
+from leagues.models import Availability, Fixture, Player, Season, Team, Venue
 from leagues.permissions import AnyUser, is_league_admin, staff_grants
-from leagues.selectors import team_player_ids
+from leagues.selectors import team_player_ids, team_squads
 from scoring.kinds import GameKind, get_kind
+from scoring.kinds.base import possessive
 from scoring.models import ResultProposal, ResultVersion
 from scoring.results.fixture_results import MAX_ID, fixture_result, fixtures_with_results
 from scoring.results.sheets import sheet_changes
@@ -20,7 +23,7 @@ from scoring.results.sheets import sheet_changes
 def fixture_current_result(*, fixture: Fixture | int) -> ResultVersion | None:
     """The version of the fixture's result that counts, with who saved it; None before any."""
     return (
-        ResultVersion.objects.select_related("created_by")
+        ResultVersion.objects.select_related("created_by", "fixture")
         .filter(fixture_id=_pk(fixture), is_current=True)
         .first()
     )
@@ -40,6 +43,57 @@ class ResultVersionJson(TypedDict):
     note: str
     created_at: str
     created_by: str | None
+    walkover: str | None
+    lineup: list["LineupPlaceJson"]
+
+
+class LineupPlaceJson(TypedDict):
+    """One player who played the fixture (DESIGN.md: a result version's "lineup")."""
+
+    team: int
+    player: int
+    substitute: bool
+
+
+def lineup_places(*, version: ResultVersion) -> list[LineupPlaceJson]:
+    """Who played, home team's first, each by position: team id, player id, and whether they
+    stood in for one of the team's two (ResultVersion.lineup)."""
+    lineup = version.lineup or {}
+    substitutes = set(lineup.get("substitutes", []))
+    teams = {"home": version.fixture.home_team_id, "away": version.fixture.away_team_id}
+    return [
+        {"team": teams[side], "player": player_id, "substitute": player_id in substitutes}
+        for side in ("home", "away")
+        for player_id in lineup.get(side, [])
+    ]
+
+
+@dataclass(frozen=True)
+class LineupPlayer:
+    """One player who played a result, for the pages: a substitute stood in for one of the
+    team's two."""
+
+    player: Player
+    substitute: bool
+
+
+def result_lineup_players(*, version: ResultVersion) -> dict[str, list[LineupPlayer]] | None:
+    """Who played each side of the result (position order); None when the version names
+    nobody (a walkover, or a result saved before lineups were kept). One query."""
+    lineup = version.lineup or {}
+    ids = [pk for side in ("home", "away") for pk in lineup.get(side, [])]
+    if not ids:
+        return None
+    players = Player.objects.in_bulk(ids)
+    substitutes = set(lineup.get("substitutes", []))
+    return {
+        side: [
+            LineupPlayer(players[pk], pk in substitutes)
+            for pk in lineup.get(side, [])
+            if pk in players
+        ]
+        for side in ("home", "away")
+    }
 
 
 def result_version_json(*, version: ResultVersion, show_author: bool) -> ResultVersionJson:
@@ -62,6 +116,8 @@ def result_version_json(*, version: ResultVersion, show_author: bool) -> ResultV
         "note": version.note,
         "created_at": created_at,
         "created_by": author.get_username() if author is not None else None,
+        "walkover": version.walkover or None,
+        "lineup": lineup_places(version=version),
     }
 
 
@@ -88,7 +144,7 @@ def fixture_result_history(*, fixture: Fixture | int) -> list[ResultVersion]:
     that differs from the version before it (empty for the first version).
     """
     versions = list(
-        ResultVersion.objects.select_related("created_by")
+        ResultVersion.objects.select_related("created_by", "fixture")
         .filter(fixture_id=_pk(fixture))
         .order_by("number")
     )
@@ -131,16 +187,111 @@ class Lineup:
         return self.home_team if side == "home" else self.away_team
 
 
-def fixture_lineup(*, fixture: Fixture) -> Lineup:
-    """The fixture's teams with their players in position order."""
-    player_ids = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
-    players = Player.objects.in_bulk([pk for ids in player_ids.values() for pk in ids])
+def fixture_lineup(*, fixture: Fixture, chosen: dict[str, list[int]] | None = None) -> Lineup:
+    """The fixture's teams with who plays for each in position order: the teams' two players,
+    or the `chosen` players (a substitute in an absent player's place, checked against the
+    squads by `lineup_choice_check`)."""
+    if chosen is None:
+        player_ids = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
+        chosen = {
+            "home": player_ids[fixture.home_team_id],
+            "away": player_ids[fixture.away_team_id],
+        }
+    players = Player.objects.in_bulk([pk for ids in chosen.values() for pk in ids])
     return Lineup(
         home_team=fixture.home_team,
         away_team=fixture.away_team,
-        home=[players[pk] for pk in player_ids[fixture.home_team_id]],
-        away=[players[pk] for pk in player_ids[fixture.away_team_id]],
+        home=[players[pk] for pk in chosen["home"] if pk in players],
+        away=[players[pk] for pk in chosen["away"] if pk in players],
     )
+
+
+def lineup_choice_check(*, fixture: Fixture, chosen: object) -> dict[str, list[int]]:
+    """The chosen lineup, {"home": [id, id], "away": [id, id]} in position order, checked:
+    two different players a side, each from the team's squad (its two and its registered
+    reserves), nobody on both sides. Raises Invalid on "lineup" naming the team."""
+    squads = fixture_squads(fixture=fixture)
+    names = {"home": fixture.home_team.name, "away": fixture.away_team.name}
+    if not isinstance(chosen, dict) or set(chosen) != {"home", "away"}:
+        raise Invalid(errors={"lineup": _("Say who played for each team: two players a team.")})
+    clean: dict[str, list[int]] = {}
+    for side in ("home", "away"):
+        ids = chosen[side]
+        if (
+            not isinstance(ids, list | tuple)
+            or len(ids) != 2
+            or not all(type(pk) is int for pk in ids)
+        ):
+            raise Invalid(
+                errors={
+                    "lineup": _("Name the two players who played for %(team)s.")
+                    % {"team": names[side]}
+                }
+            )
+        if ids[0] == ids[1]:
+            raise Invalid(
+                errors={
+                    "lineup": _("%(team)s two places need two different players.")
+                    % {"team": possessive(names[side])}
+                }
+            )
+        for pk in ids:
+            if pk not in squads[side]:
+                raise Invalid(
+                    errors={
+                        "lineup": _(
+                            "Player %(player)s is not in %(team)s squad (its two players and "
+                            "its registered reserves)."
+                        )
+                        % {"player": pk, "team": possessive(names[side])}
+                    }
+                )
+        clean[side] = list(ids)
+    both = set(clean["home"]) & set(clean["away"])
+    if both:
+        name = squads["home"][min(both)]
+        raise Invalid(errors={"lineup": _("%(name)s cannot play for both teams.") % {"name": name}})
+    return clean
+
+
+def fixture_seating_lineup(
+    *, fixture: Fixture, seated: set[int] | None = None
+) -> dict[str, list[int]]:
+    """Who takes each team's places at the fixture's live tables, in position order: its two
+    players, except that one who said they cannot play the fixture (Availability) gives the
+    place to the first of the team's registered reserves who said they can. With `seated`
+    (the players already seated at the fixture's tables), a player not seated gives the place
+    to a reserve who is: the tables, once set up, are who plays."""
+    squads = fixture_squads(fixture=fixture)
+    regulars = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
+    sides = {"home": regulars[fixture.home_team_id], "away": regulars[fixture.away_team_id]}
+    said = dict(
+        Availability.objects.filter(fixture_id=fixture.pk).values_list("player_id", "available")
+    )
+    lineup: dict[str, list[int]] = {}
+    for side, players in sides.items():
+        reserves = [pk for pk in squads[side] if pk not in players]
+        if seated is not None:
+            absent = [pk for pk in players if pk not in seated]
+            standing_in = [pk for pk in reserves if pk in seated]
+        else:
+            absent = [pk for pk in players if said.get(pk) is False]
+            standing_in = [pk for pk in reserves if said.get(pk) is True]
+        replacements = dict(zip(absent, standing_in))
+        lineup[side] = [replacements.get(pk, pk) for pk in players]
+    return lineup
+
+
+def lineup_record(*, fixture: Fixture, played: dict[str, list[int]]) -> dict[str, list[int]]:
+    """What a result version keeps of who played (ResultVersion.lineup): each side's players
+    in position order, and the substitutes among them, those who are not one of their team's
+    two now (a later roster change rewrites nothing already played)."""
+    regulars = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
+    teams = {"home": fixture.home_team_id, "away": fixture.away_team_id}
+    substitutes = [
+        pk for side in ("home", "away") for pk in played[side] if pk not in regulars[teams[side]]
+    ]
+    return {"home": list(played["home"]), "away": list(played["away"]), "substitutes": substitutes}
 
 
 def sheet_player_names(*, game: str, lineup: Lineup, sheets: list[Any]) -> dict[int, str]:
@@ -278,31 +429,53 @@ def _with_results(fixtures: QuerySet[Fixture], limit: int) -> list[Fixture]:
     return listed
 
 
-def fixture_sheet_context(*, fixture: Fixture, kind: GameKind, sheet: object) -> dict[str, Any]:
-    """What a fixture's sheet is checked against besides itself: the season's rules, the
-    players of each team (id → name), the teams' names, and the names of anyone else the
-    sheet lists. The staff page's preview checks with exactly this, so it shows what Save
-    would say."""
+def fixture_sheet_context(
+    *,
+    fixture: Fixture,
+    kind: GameKind,
+    sheet: object,
+    lineup: "dict[str, list[int]] | None" = None,
+) -> dict[str, Any]:
+    """What a fixture's sheet is checked against besides itself: the season's rules, who may
+    be named for each team (id → name: the team's squad, its two players and its registered
+    reserves; only the chosen `lineup` when one is given), the teams' names, and the names of
+    anyone else the sheet lists. The staff page's preview checks with exactly this, so it
+    shows what Save would say."""
     season = Season.objects.get(pk=fixture.season_id)
-    rosters: dict[int, dict[int, str]] = {fixture.home_team_id: {}, fixture.away_team_id: {}}
-    for team_id, player_id, name in TeamMember.objects.filter(
-        team_id__in=rosters.keys()
-    ).values_list("team_id", "player_id", "player__name"):
-        rosters[team_id][player_id] = name
-    teams = dict(Team.objects.filter(pk__in=rosters.keys()).values_list("pk", "name"))
-    known = {*rosters[fixture.home_team_id], *rosters[fixture.away_team_id]}
+    squads = team_squads(season_id=season.pk, team_ids=[fixture.home_team_id, fixture.away_team_id])
+    rosters = {"home": squads[fixture.home_team_id], "away": squads[fixture.away_team_id]}
+    if lineup is not None:
+        rosters = {
+            side: {pk: name for pk, name in rosters[side].items() if pk in lineup[side]}
+            for side in rosters
+        }
+    teams = dict(
+        Team.objects.filter(pk__in=[fixture.home_team_id, fixture.away_team_id]).values_list(
+            "pk", "name"
+        )
+    )
+    known = {*rosters["home"], *rosters["away"]}
     others = {pk for pk in kind.sheet_player_ids(sheet) - known if 0 < pk < MAX_ID}
     return {
         "rule_options": season.rule_options,
         "fixture_format": season.fixture_format,
-        "home_players": rosters[fixture.home_team_id],
-        "away_players": rosters[fixture.away_team_id],
+        "home_players": rosters["home"],
+        "away_players": rosters["away"],
         "home_team": teams.get(fixture.home_team_id),
         "away_team": teams.get(fixture.away_team_id),
         "player_names": dict(Player.objects.filter(pk__in=others).values_list("pk", "name"))
         if others
         else {},
     }
+
+
+def fixture_squads(*, fixture: Fixture) -> dict[str, dict[int, str]]:
+    """Who may play the fixture for each side ("home", "away"): the team's two players in
+    position order, then its reserves registered for the fixture's season (id → name)."""
+    squads = team_squads(
+        season_id=fixture.season_id, team_ids=[fixture.home_team_id, fixture.away_team_id]
+    )
+    return {"home": squads[fixture.home_team_id], "away": squads[fixture.away_team_id]}
 
 
 def fixture_player_ids(*, fixture: Fixture) -> dict[str, list[int]]:

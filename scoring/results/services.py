@@ -11,12 +11,29 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from config.errors import Conflict, Invalid
-from leagues.models import Fixture, Season
-from leagues.permissions import AnyUser, ensure_can_enter_results, is_league_admin
+from config.errors import Conflict, Forbidden, Invalid, NotFound
+from leagues.models import (
+    Eligibility,
+    Entry,
+    Fixture,
+    Player,
+    Season,
+    Team,
+    TeamMember,
+    WithdrawalRule,
+)
+from leagues.permissions import (
+    NOT_LEAGUE_ADMIN,
+    AnyUser,
+    ensure_can_enter_results,
+    is_league_admin,
+    staff_grants,
+)
 from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
 from scoring.results.selectors import (
@@ -24,6 +41,8 @@ from scoring.results.selectors import (
     fixture_day_to_come,
     fixture_player_ids,
     fixture_sheet_context,
+    lineup_choice_check,
+    lineup_record,
     result_version_json,
 )
 from scoring.results.sheets import unstorable_character, validate_sheet
@@ -105,6 +124,7 @@ def result_submit(
     source: str = ResultVersion.Source.STAFF,
     note: str = "",
     before_fixture_day: bool = False,
+    lineup: dict[str, list[int]] | None = None,
 ) -> ResultVersion:
     """Record a new version of a fixture's result and mark the fixture played.
 
@@ -115,6 +135,12 @@ def result_submit(
     evening); `before_fixture_day=True` lets a league admin record one earlier (a match played
     ahead of its date by agreement). A live table's result (source LIVE) is the game as it was
     played, whenever that was.
+
+    `lineup` ({"home": [id, id], "away": [id, id]}, position order) says who played when a
+    reserve stood in: each from the team's squad (its two and its registered reserves), and
+    the sheet may then name only them. Without it the lineup is the players the sheet names,
+    or (for a game whose sheet names none) the teams' two. The version keeps it
+    (ResultVersion.lineup), the substitutes marked.
 
     `by` is None only for a result written by the fixture's live tables (source LIVE): the
     tables that played the game are the authority, not a person.
@@ -127,7 +153,9 @@ def result_submit(
       ResultConflict    the current version is not `based_on_version` (someone saved meanwhile);
       SheetInvalid      the sheet breaks the game's rules or names players not in the fixture
                         (errors map a field path to a plain message);
-      Invalid           the note is too long or holds what cannot be stored (field "note");
+      Invalid           the note is too long or holds what cannot be stored (field "note"),
+                        or the lineup names someone outside a team's squad, or a player
+                        past the season's appearance limit for another team (field "lineup");
       Fixture.DoesNotExist  no such fixture.
     Nothing is written when any of these is raised.
     """
@@ -142,6 +170,7 @@ def result_submit(
             source=source,
             note=note,
             before_fixture_day=before_fixture_day,
+            lineup=lineup,
         )
     except IntegrityError as exc:
         # Only reachable when a writer went around the fixture lock: the unique constraints
@@ -161,6 +190,7 @@ def _record_version(
     source: str,
     note: str,
     before_fixture_day: bool,
+    lineup: dict[str, list[int]] | None,
 ) -> ResultVersion:
     fixture = _locked_fixture(fixture_id)
     if by is not None or source != ResultVersion.Source.LIVE:
@@ -182,9 +212,13 @@ def _record_version(
         raise Invalid(errors={"note": f"A note cannot hold {bad}."})
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
     kind = get_kind(season.game)
-    context = fixture_sheet_context(fixture=fixture, kind=kind, sheet=sheet)
+    chosen = None if lineup is None else lineup_choice_check(fixture=fixture, chosen=lineup)
+    context = fixture_sheet_context(fixture=fixture, kind=kind, sheet=sheet, lineup=chosen)
     clean = validate_sheet(game=season.game, sheet=sheet, **context)
     outcome = kind.outcome(sheet=clean, rule_options=season.rule_options)
+    played = kind.sheet_lineup(clean) or chosen or fixture_player_ids(fixture=fixture)
+    record = lineup_record(fixture=fixture, played=played)
+    _ensure_appearances_allowed(season=season, fixture=fixture, record=record)
 
     if current is not None:
         ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
@@ -198,7 +232,7 @@ def _record_version(
         home_score=outcome.home_score,
         away_score=outcome.away_score,
         winner=outcome.winner,
-        lineup=fixture_player_ids(fixture=fixture),
+        lineup=record,
         is_current=True,
         source=source,
         created_by_id=None if by is None else by.pk,
@@ -286,3 +320,213 @@ def _locked_fixture(fixture_id: int) -> Fixture:
     after this, so two submissions for the same fixture run one after the other.
     """
     return Fixture.objects.select_for_update().get(pk=fixture_id)
+
+
+def _ensure_appearances_allowed(
+    *, season: Season, fixture: Fixture, record: dict[str, list[int]]
+) -> None:
+    """Under the season's "limited" eligibility, a substitute who is one of another team's two
+    players may play for a team not theirs only Season.appearance_limit times (this fixture's
+    own versions aside). Raises Invalid on "lineup"."""
+    if season.eligibility != Eligibility.LIMITED or not record["substitutes"]:
+        return
+    own_team = dict(
+        TeamMember.objects.filter(
+            player_id__in=record["substitutes"], team__entries__season_id=season.pk
+        ).values_list("player_id", "team_id")
+    )
+    teams = {"home": fixture.home_team_id, "away": fixture.away_team_id}
+    elsewhere = {
+        pk
+        for side in ("home", "away")
+        for pk in record[side]
+        if pk in own_team and own_team[pk] != teams[side]
+    }
+    if not elsewhere:
+        return
+    appearances = dict.fromkeys(elsewhere, 0)
+    for lineup, home_id, away_id in (
+        ResultVersion.objects.counted()
+        .filter(fixture__season_id=season.pk)
+        .exclude(fixture_id=fixture.pk)
+        .values_list("lineup", "fixture__home_team_id", "fixture__away_team_id")
+    ):
+        for side, team_id in (("home", home_id), ("away", away_id)):
+            for pk in (lineup or {}).get(side, []):
+                if pk in appearances and own_team[pk] != team_id:
+                    appearances[pk] += 1
+    for pk, count in appearances.items():
+        if count >= season.appearance_limit:
+            name = Player.objects.get(pk=pk).name
+            raise Invalid(
+                errors={
+                    "lineup": _(
+                        "%(name)s has played %(count)s times for a team not their own this "
+                        "season: %(season)s allows %(limit)s."
+                    )
+                    % {
+                        "name": name,
+                        "count": count,
+                        "season": season,
+                        "limit": season.appearance_limit,
+                    }
+                }
+            )
+
+
+# --- walkovers and withdrawals -------------------------------------------------------------
+
+
+class PlayedResultStands(Conflict):
+    """A walkover asked for a fixture that has a played result (409)."""
+
+
+@transaction.atomic
+def result_walkover_award(
+    *, fixture_id: int, team: str, by: AnyUser, note: str = ""
+) -> ResultVersion:
+    """Award the fixture to the team that turned up (`team`: "home" or "away") because the
+    other did not: a new version of its result like any other (append-only, who and when),
+    with an empty sheet, the season's walkover score (or the game's own,
+    GameKind.walkover_scores) and `walkover` set. The table gives it the season's walkover
+    points; ratings and players' figures leave it out.
+
+    A walkover may replace a walkover (the wrong team was named), never a played result:
+    staff correct or void that through the normal path first.
+
+    Raises:
+      PermissionDenied    `by` does not serve the fixture's venue and is no league admin;
+      Invalid             `team` is not "home" or "away" (field "team"), or the note is
+                          too long (field "note");
+      FixtureNotOpen      the fixture is void;
+      PlayedResultStands  the fixture's current result was played (409);
+      BeforeFixtureDay    the fixture's day has not come;
+      Fixture.DoesNotExist  no such fixture.
+    Nothing is written when any of these is raised.
+    """
+    fixture = _locked_fixture(fixture_id)
+    ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
+    if team not in ResultVersion.Walkover.values:
+        raise Invalid(errors={"team": _('Choose the team that turned up: "home" or "away".')})
+    if fixture.status == Fixture.Status.VOID:
+        raise FixtureNotOpen("This fixture is void: it takes no result.")
+    current = fixture_current_result(fixture=fixture.pk)
+    if current is not None and not current.walkover:
+        raise PlayedResultStands(
+            _(
+                "This fixture has a played result (version %(number)s): a walkover is for a "
+                "team that did not turn up. Correct the result on its sheet, or ask a league "
+                "admin to void the fixture, instead."
+            )
+            % {"number": current.number}
+        )
+    _ensure_fixture_day_has_come(fixture=fixture, by=by, override=False)
+    if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
+        raise Invalid(errors={"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
+    bad = unstorable_character(note)
+    if bad:
+        raise Invalid(errors={"note": f"A note cannot hold {bad}."})
+    source = (
+        ResultVersion.Source.ADMIN
+        if is_league_admin(user=by)
+        and not staff_grants(user=by).filter(venue_id=fixture.venue_id).exists()
+        else ResultVersion.Source.STAFF
+    )
+    return _write_walkover(fixture=fixture, team=team, by=by, source=source, note=note.strip())
+
+
+def _write_walkover(
+    *, fixture: Fixture, team: str, by: AnyUser | None, source: str, note: str
+) -> ResultVersion:
+    """The walkover's version, the fixture locked by the caller."""
+    season = Season.objects.select_related("league").get(pk=fixture.season_id)
+    winner_score, loser_score = get_kind(season.game).walkover_scores(
+        rule_options=season.rule_options, fixture_format=season.fixture_format
+    )
+    if season.walkover_score_winner is not None:
+        winner_score = season.walkover_score_winner
+    if season.walkover_score_loser is not None:
+        loser_score = season.walkover_score_loser
+    current = fixture_current_result(fixture=fixture.pk)
+    if current is not None:
+        ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
+    version = ResultVersion.objects.create(
+        fixture=fixture,
+        number=(current.number if current is not None else 0) + 1,
+        sheet={},
+        home_score=winner_score if team == "home" else loser_score,
+        away_score=loser_score if team == "home" else winner_score,
+        winner=team,
+        lineup={"home": [], "away": [], "substitutes": []},  # nobody played
+        walkover=team,
+        is_current=True,
+        source=source,
+        created_by_id=None if by is None else by.pk,
+        note=note,
+    )
+    if fixture.status != Fixture.Status.PLAYED:
+        fixture.status = Fixture.Status.PLAYED
+        fixture.postponed_reason = ""
+        fixture._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
+        fixture.save(update_fields=["status", "postponed_reason"])
+    result_recorded.send(sender=ResultVersion, game=season.game, version=version)
+    return version
+
+
+@transaction.atomic
+def entry_withdraw(*, entry_id: int, on: datetime.date, by: AnyUser | None) -> Entry:
+    """Withdraw a team from its season on the day `on`, as the season's withdrawal rule says
+    (docs/seasons-walkovers-squads.md):
+
+    - expunge: its league fixtures still without a result become void, and the table leaves
+      out its played results too (the team is not ranked);
+    - keep: its played results stand, and each league fixture still without a result becomes
+      a walkover to its opponent (a version written by `by`, source admin).
+
+    The entry row is locked first, then the team's fixtures. Raises Forbidden unless `by` is a
+    league admin (None: the command line), NotFound for no such entry, Invalid (on "on") for a
+    day that is not a date, and Conflict when the team has withdrawn already. Nothing is
+    written then.
+    """
+    if by is not None and not is_league_admin(user=by):
+        raise Forbidden(NOT_LEAGUE_ADMIN)
+    if not isinstance(on, datetime.date) or isinstance(on, datetime.datetime):
+        raise Invalid(errors={"on": _("Give the day the team withdrew.")})
+    try:
+        entry = Entry.objects.select_for_update().get(pk=entry_id)
+    except Entry.DoesNotExist:
+        raise NotFound(_("There is no such entry.")) from None
+    team = Team.objects.get(pk=entry.team_id)
+    season = Season.objects.get(pk=entry.season_id)
+    if entry.withdrawn_on is not None:
+        raise Conflict(
+            _("%(team)s withdrew from %(season)s on %(day)s already.")
+            % {"team": team, "season": season, "day": f"{entry.withdrawn_on:%d %b %Y}"}
+        )
+    entry.withdrawn_on = on
+    entry.save(update_fields=["withdrawn_on"])
+    remaining = (
+        Fixture.objects.select_for_update()
+        .filter(season_id=season.pk, stage=Fixture.Stage.LEAGUE)
+        .filter(Q(home_team_id=team.pk) | Q(away_team_id=team.pk))
+        .exclude(status=Fixture.Status.VOID)
+        .exclude(result_versions__is_current=True)
+        .order_by("starts_at", "pk")
+    )
+    reason = _("%(team)s withdrew on %(day)s") % {"team": team, "day": f"{on:%d %b %Y}"}
+    for fixture in remaining:
+        if season.withdrawal_rule == WithdrawalRule.EXPUNGE:
+            fixture.status = Fixture.Status.VOID
+            fixture._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
+            fixture._change_reason = reason  # type: ignore[attr-defined]
+            fixture.save(update_fields=["status"])
+        else:
+            opponent = "away" if fixture.home_team_id == team.pk else "home"
+            _write_walkover(
+                fixture=fixture,
+                team=opponent,
+                by=by,
+                source=ResultVersion.Source.ADMIN,
+                note=f"{reason}.",
+            )
+    return entry

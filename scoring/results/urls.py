@@ -8,4 +8,5 @@ urlpatterns = [
     path("", views.staff_home, name="staff-home"),
     path("fixtures/<int:pk>/result/", views.result_entry, name="result-entry"),
     path("fixtures/<int:pk>/history/", views.result_history, name="result-history"),
+    path("fixtures/<int:pk>/walkover/", views.result_walkover, name="result-walkover"),
 ]

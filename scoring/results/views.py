@@ -13,14 +13,22 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from config.errors import Invalid, add_refusal_to_form
+from config.errors import Conflict, Invalid, add_refusal_to_form, refusal_sentence
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 from scoring.kinds import SheetInvalid, get_kind
 from scoring.results import conflicts, selectors, services
-from scoring.results.forms import EntryForm, readable_changes
+from scoring.results.forms import (
+    LINEUP_PLACES,
+    EntryForm,
+    WalkoverForm,
+    lineup_field_name,
+    lineup_from_data,
+    readable_changes,
+)
 from scoring.results.grids import ENTRY_GRIDS
 from scoring.results.preview import grid_check, grid_outcome_if_valid, grid_validate
 
@@ -56,54 +64,137 @@ def result_entry(request, pk: int):
     flows: a GET shows the sheet, a POST with an action other than "save" redraws it, a save
     submits it."""
     fixture = _staff_fixture(request, pk)
-    season = fixture.season
-    lineup = selectors.fixture_lineup(fixture=fixture)
-    if get_kind(season.game).needs_lineup and not lineup.complete:
-        return _unavailable(
-            request,
-            fixture,
-            "This fixture cannot be scored here: each team needs its two players "
-            "(positions 1 and 2). Ask a league admin to complete the teams.",
-        )
     if fixture.status == Fixture.Status.VOID:
         return _unavailable(request, fixture, "This fixture is void: it takes no result.")
-    grid_class = ENTRY_GRIDS.get(season.game)
-    context = {"fixture": fixture, "season": season, "lineup": lineup}
-    current = selectors.fixture_current_result(fixture=fixture)
     if request.method == "GET":
-        proposal = selectors.fixture_open_proposal(fixture=fixture)
-        if proposal is not None:
-            # A result that came in meanwhile (a live table's): the conflict page, with the
-            # proposal in the place of what this user typed, for staff to choose.
-            return _conflict_page(
-                request,
-                grid=grid_class.from_sheet(proposal.sheet, **context),
-                mine=proposal.sheet,
-                current=current,
-                based_on=proposal.based_on_version,
-                note="",
-                status=200,
-                proposal=proposal,
-            )
-        return _entry_show(
-            request, grid_class.from_sheet(current.sheet if current else None, **context), current
-        )
+        return _entry_get(request, fixture)
+    current = selectors.fixture_current_result(fixture=fixture)
     action = str(request.POST.get("action", "save"))
     if action == "keep_current":
         services.result_proposals_dismiss(fixture_id=fixture.pk, by=request.user)
         messages.success(request, "The saved result stands; the proposed one is set aside.")
         return redirect("result-entry", pk=fixture.pk)
-    grid = grid_class.from_post(conflicts.with_clash_choices(request.POST), **context)
+    chosen, lineup_error = _chosen_lineup(request.POST, fixture, current)
+    if lineup_error is not None:
+        return _entry_get(request, fixture, lineup_error=lineup_error, status=400)
+    context = _grid_context(fixture, chosen)
+    if context is None:
+        return _incomplete(request, fixture)
+    grid = ENTRY_GRIDS.get(fixture.season.game).from_post(
+        conflicts.with_clash_choices(request.POST), **context
+    )
+    grid.chosen_lineup = chosen
     if action != "save":
         return _entry_redraw(request, grid, current, action)
     return _entry_save(request, grid, current)
 
 
-def _entry_show(request, grid, current):
-    """The sheet as last saved (or blank), with its outcome if it is valid."""
+def _entry_get(request, fixture, *, walkover_form=None, lineup_error=None, status=200):
+    """The sheet as saved (or blank) for the lineup asked for (GET ?home_1=…), or the open
+    proposal's conflict page; `walkover_form` a refused walkover to show with its messages."""
+    current = selectors.fixture_current_result(fixture=fixture)
+    chosen, error = _chosen_lineup(request.GET, fixture, current)
+    context = _grid_context(fixture, chosen)
+    if context is None:
+        return _incomplete(request, fixture)
+    grid_class = ENTRY_GRIDS.get(fixture.season.game)
+    proposal = selectors.fixture_open_proposal(fixture=fixture)
+    if proposal is not None and walkover_form is None:
+        # A result that came in meanwhile (a live table's): the conflict page, with the
+        # proposal in the place of what this user typed, for staff to choose; its sheet
+        # says who played (a reserve seated at the tables), unless a lineup was asked for.
+        played = get_kind(fixture.season.game).sheet_lineup(proposal.sheet)
+        if played is not None and lineup_from_data(request.GET) is None:
+            chosen = played
+            context = _grid_context(fixture, chosen) or context
+        proposed = grid_class.from_sheet(proposal.sheet, **context)
+        proposed.chosen_lineup = chosen
+        return _conflict_page(
+            request,
+            grid=proposed,
+            mine=proposal.sheet,
+            current=current,
+            based_on=proposal.based_on_version,
+            note="",
+            status=200,
+            proposal=proposal,
+        )
+    sheet = current.sheet if current is not None and not current.walkover else None
+    grid = grid_class.from_sheet(sheet, **context)
+    grid.chosen_lineup = chosen
     form = EntryForm(initial={"based_on_version": current.number if current else 0})
-    outcome = grid_outcome_if_valid(grid)
-    return _sheet_page(request, grid=grid, form=form, current=current, outcome=outcome)
+    return _sheet_page(
+        request,
+        grid=grid,
+        form=form,
+        current=current,
+        outcome=grid_outcome_if_valid(grid),
+        status=status,
+        walkover_form=walkover_form,
+        lineup_error=lineup_error or error,
+    )
+
+
+def _chosen_lineup(data, fixture, current):
+    """(the lineup chosen for the sheet, or None for the teams' two; a refusal's sentence or
+    None). Sent with the page (home_1 … away_2) it is checked against the squads; else the
+    saved result's lineup when a reserve played it."""
+    sent = lineup_from_data(data)
+    if sent is not None:
+        try:
+            return selectors.lineup_choice_check(fixture=fixture, chosen=sent), None
+        except Invalid as refused:
+            return None, refusal_sentence(refused)
+    saved = current.lineup if current is not None else {}
+    if saved and saved.get("substitutes"):
+        return {"home": list(saved["home"]), "away": list(saved["away"])}, None
+    return None, None
+
+
+def _grid_context(fixture, chosen):
+    """What a grid is built from: the fixture, its season and who plays; None when a game
+    whose sheet names the players finds a team without its two."""
+    lineup = selectors.fixture_lineup(fixture=fixture, chosen=chosen)
+    if get_kind(fixture.season.game).needs_lineup and not lineup.complete:
+        return None
+    return {"fixture": fixture, "season": fixture.season, "lineup": lineup}
+
+
+def _incomplete(request, fixture):
+    return _unavailable(
+        request,
+        fixture,
+        "This fixture cannot be scored here: each team needs its two players "
+        "(positions 1 and 2). Ask a league admin to complete the teams.",
+    )
+
+
+@login_required
+@require_http_methods(["POST"])
+def result_walkover(request, pk: int):
+    """Award a walkover from the entry page: the team that turned up gets the fixture."""
+    fixture = _staff_fixture(request, pk)
+    form = WalkoverForm(request.POST, fixture=fixture)
+    if not form.is_valid():
+        return _entry_get(request, fixture, walkover_form=form, status=400)
+    try:
+        services.result_walkover_award(
+            fixture_id=fixture.pk,
+            team=form.cleaned_data["team"],
+            by=request.user,
+            note=form.cleaned_data["note"],
+        )
+    except (Invalid, Conflict) as refused:
+        add_refusal_to_form(form, refused)
+        return _entry_get(
+            request,
+            fixture,
+            walkover_form=form,
+            status=409 if isinstance(refused, Conflict) else 400,
+        )
+    winner = fixture.home_team if form.cleaned_data["team"] == "home" else fixture.away_team
+    messages.success(request, _("Walkover awarded to %(team)s.") % {"team": winner.name})
+    return redirect(reverse("fixture-detail", args=[fixture.pk]))
 
 
 def _entry_redraw(request, grid, current, action: str):
@@ -145,6 +236,7 @@ def _entry_save(request, grid, current):
     try:
         version = services.result_submit(
             fixture_id=fixture.pk,
+            lineup=grid.chosen_lineup,
             sheet=grid.sheet(),
             based_on_version=form.cleaned_data["based_on_version"],
             by=request.user,
@@ -242,7 +334,20 @@ def _staff_fixture(request, pk: int) -> Fixture:
 
 
 def _sheet_context(*, grid, form, current=None, outcome=None, **extra) -> dict:
+    fixture = grid.fixture
+    squads = selectors.fixture_squads(fixture=fixture)
+    chosen = getattr(grid, "chosen_lineup", None) or {
+        "home": [player.pk for player in grid.lineup.home],
+        "away": [player.pk for player in grid.lineup.away],
+    }
+    walkover_open = current is None or bool(current.walkover)
     return {
+        "lineup_places": _lineup_places(fixture, squads, chosen),
+        "lineup_chosen": getattr(grid, "chosen_lineup", None),
+        "has_reserves": any(len(squad) > 2 for squad in squads.values()),
+        "walkover_form": (
+            WalkoverForm(fixture=fixture) if walkover_open and form is not None else None
+        ),
         "fixture": grid.fixture,
         "season": grid.season,
         "lineup": grid.lineup,
@@ -252,12 +357,34 @@ def _sheet_context(*, grid, form, current=None, outcome=None, **extra) -> dict:
         "form": form,
         "current": current,
         "entry_url": reverse("result-entry", args=[grid.fixture.pk]),
+        "walkover_url": reverse("result-walkover", args=[grid.fixture.pk]),
         "day_to_come": selectors.fixture_day_to_come(fixture=grid.fixture),
         **extra,
     }
 
 
+def _lineup_places(fixture, squads, chosen) -> list[dict]:
+    """The lineup's four places for the page's choice: each team's place 1 and 2, the squad to
+    choose from (its two, then its reserves), and who is chosen now."""
+    teams = {"home": fixture.home_team, "away": fixture.away_team}
+    places = []
+    for side, index in LINEUP_PLACES:
+        ids = chosen.get(side, [])
+        places.append(
+            {
+                "name": lineup_field_name(side, index),
+                "team": teams[side],
+                "number": index + 1,
+                "squad": list(squads[side].items()),
+                "chosen": ids[index] if index < len(ids) else None,
+            }
+        )
+    return places
+
+
 def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, **extra):
+    if extra.get("walkover_form") is None:
+        extra.pop("walkover_form", None)
     context = _sheet_context(grid=grid, form=form, current=current, focus_last=focus_last, **extra)
     return render(request, grid.template, context, status=status)
 
@@ -283,6 +410,7 @@ def _conflict_page(
     merged_grid = type(grid).from_sheet(
         merged.merge.sheet, fixture=grid.fixture, season=grid.season, lineup=grid.lineup
     )
+    merged_grid.chosen_lineup = getattr(grid, "chosen_lineup", None)
     rebased = EntryForm(
         initial={"based_on_version": current.number if current else 0, "note": note}
     )

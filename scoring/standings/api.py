@@ -79,6 +79,10 @@ class StandingRowOutputSerializer(serializers.Serializer):
         help_text="The sum of the team's points adjustments (+ or −), already in `points`."
     )
     adjustments = AdjustmentOutputSerializer(many=True)
+    withdrawn = serializers.BooleanField(
+        help_text="The team withdrew and the season keeps its results (an expunged team has "
+        "no row)."
+    )
 
 
 class StandingsOutputSerializer(serializers.Serializer):
@@ -91,6 +95,12 @@ class StandingsOutputSerializer(serializers.Serializer):
             "win": serializers.IntegerField(),
             "draw": serializers.IntegerField(),
             "loss": serializers.IntegerField(),
+            "walkover_winner": serializers.IntegerField(
+                help_text="For the team awarded a walkover."
+            ),
+            "walkover_loser": serializers.IntegerField(
+                help_text="For the team that did not turn up."
+            ),
         },
     )
     tie_breakers = serializers.ListField(child=serializers.CharField())
@@ -130,6 +140,8 @@ class SeasonStandingsApi(APIView):
                 "win": season.points_win,
                 "draw": season.points_draw,
                 "loss": season.points_loss,
+                "walkover_winner": season.walkover_points_winner,
+                "walkover_loser": season.walkover_points_loser,
             },
             "tie_breakers": list(season.tie_breakers or []),
             "rows": season_standings(season=season, division=division),

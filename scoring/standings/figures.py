@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from leagues.models import Division, Player, Season, TeamMember
+from leagues.models import Division, Player, Reserve, Season, TeamMember
 from scoring.kinds import PlayerFigure, PlayerResult, StandingsColumn, all_kinds, get_kind
 from scoring.models import ResultVersion
 from scoring.standings.selectors import season_standings
@@ -69,23 +69,34 @@ def season_table(
 
 
 def player_figures_by_game(*, player: Player | int) -> list[PlayerGameFigures]:
-    """The player's own figures in each game, over the current results of the fixtures their
-    teams played (void fixtures left out). Two queries."""
+    """The player's own figures in each game, over the current results of the fixtures they
+    played (void fixtures and walkovers left out): those whose lineup (ResultVersion.lineup)
+    names them, a reserve's fixtures for the team they stood in for included; a result saved
+    before lineups were kept counts for the player's teams. Three queries."""
     player_id = player.pk if isinstance(player, Player) else int(player)
     team_ids = set(TeamMember.objects.filter(player_id=player_id).values_list("team_id", flat=True))
+    team_ids |= set(
+        Reserve.objects.filter(player_id=player_id).values_list("entry__team_id", flat=True)
+    )
     versions = (
         ResultVersion.objects.counted()
+        .filter(walkover="")
         .filter(Q(fixture__home_team_id__in=team_ids) | Q(fixture__away_team_id__in=team_ids))
         .values_list(
             "sheet",
+            "lineup",
             "fixture__home_team_id",
             "fixture__season__rule_options",
             "fixture__season__league__game",
         )
     )
     by_game: dict[str, list[PlayerResult]] = {}
-    for sheet, home_team_id, rule_options, game in versions:
-        side = "home" if home_team_id in team_ids else "away"
+    for sheet, lineup, home_team_id, rule_options, game in versions:
+        side = lineup_side(lineup, player_id)
+        if side is None and not (lineup or {}).get("home"):
+            side = "home" if home_team_id in team_ids else "away"
+        if side is None:  # the team played it without them
+            continue
         by_game.setdefault(game, []).append(PlayerResult(sheet, _usable(game, rule_options), side))
     found = []
     for kind in all_kinds():
@@ -96,6 +107,14 @@ def player_figures_by_game(*, player: Player | int) -> list[PlayerGameFigures]:
                     PlayerGameFigures(kind.game, kind.label, figures, kind.player_figures_note)
                 )
     return found
+
+
+def lineup_side(lineup: dict | None, player_id: int) -> str | None:
+    """The side ("home" / "away") a result's lineup has the player on; None if not in it."""
+    for side in ("home", "away"):
+        if player_id in (lineup or {}).get(side, []):
+            return side
+    return None
 
 
 def _usable(game: str, rule_options) -> dict:

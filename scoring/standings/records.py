@@ -27,9 +27,11 @@ class GameRecord:
 
 
 def _counted_results(team_ids: set[int]):
-    """The current results of these teams' fixtures that count (not void), oldest first."""
+    """The current results of these teams' fixtures that count (not void), oldest first; a
+    walkover is no game played and stays out of a record (the season's table counts it)."""
     return (
         ResultVersion.objects.counted()
+        .filter(walkover="")
         .filter(Q(fixture__home_team_id__in=team_ids) | Q(fixture__away_team_id__in=team_ids))
         .order_by("fixture__starts_at", "fixture_id")
     )
@@ -70,7 +72,9 @@ def record_by_game(*, team_ids: list[int]) -> list[GameRecord]:
         home_id = _SIDE if home_id in own_team_ids else home_id
         away_id = _SIDE if away_id in own_team_ids and home_id != _SIDE else away_id
         by_game.setdefault(game, []).append(
-            ResultRecord(fixture_id, home_id, away_id, home, away, winner, at, *figures)
+            ResultRecord(
+                fixture_id, home_id, away_id, home, away, winner, at, figures[0], figures[1]
+            )
         )
     side = SimpleNamespace(pk=_SIDE)
     records = []

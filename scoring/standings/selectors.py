@@ -21,7 +21,9 @@ tie-breakers gives a new key: the table shows it at once. Results are append-onl
 The zones (promotion, relegation) are marked on every read, from the division's settings.
 """
 
+import datetime
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -29,7 +31,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from config.errors import Invalid
-from leagues.models import Division, Fixture, Season, Team
+from leagues.models import Division, Entry, Fixture, Season, Team, WithdrawalRule
 from leagues.selectors import division_q, season_divisions
 from scoring.kinds import get_kind
 from scoring.models import PointsAdjustment, ResultVersion
@@ -45,7 +47,7 @@ from scoring.standings.table import (
 CACHE_SECONDS = 24 * 60 * 60
 _ROW_FIELDS = (
     "played won drawn lost score_for score_against difference points form position shares_position"
-    " figures adjustment adjustments"
+    " figures adjustment adjustments withdrawn"
 ).split()
 
 
@@ -56,7 +58,10 @@ def season_standings(
     carry the Team, the counts, form, position, points adjustments and zone.
 
     Only the current version of each league fixture's result counts, and no void fixture
-    does. Raises Invalid (field "division") for a division that is not the season's.
+    does. A walkover counts with the season's walkover points. A team that withdrew is marked
+    (`withdrawn`) when the season keeps its results; when it expunges them, the team has no
+    row and none of its results count for anyone. Raises Invalid (field "division") for a
+    division that is not the season's.
     """
     stamp = _season_stamp(season.pk)
     config = StandingsConfig(
@@ -65,26 +70,40 @@ def season_standings(
         points_draw=stamp["points_draw"],
         points_loss=stamp["points_loss"],
         tie_breakers=tuple(stamp["tie_breakers"]),
+        walkover_points_winner=stamp["walkover_points_winner"],
+        walkover_points_loser=stamp["walkover_points_loser"],
     )
     divisions = season_divisions(season=season)
     chosen = division_of(divisions, division)
     top = chosen is None or chosen is divisions[0]
-    in_division = division_q(division=chosen, top=top, field="entries__division")
-    teams = list(
-        Team.objects.filter(in_division, entries__season_id=season.pk).order_by("name", "pk")
+    in_division = division_q(division=chosen, top=top, field="division")
+    entries = list(
+        Entry.objects.filter(in_division, season_id=season.pk)
+        .select_related("team")
+        .order_by("team__name", "team__pk")
     )
+    withdrawn = {entry.team_id for entry in entries if entry.withdrawn_on is not None}
+    expunged = withdrawn if stamp["withdrawal_rule"] == WithdrawalRule.EXPUNGE else set()
+    teams = [entry.team for entry in entries if entry.team_id not in expunged]
     adjustments = _adjustments(season.pk, [team.pk for team in teams])
-    key = _cache_key(season.pk, chosen, stamp, config, teams, adjustments)
+    withdrawals = sorted((*withdrawn, stamp["withdrawal_rule"]), key=str)
+    key = _cache_key(season.pk, chosen, stamp, config, teams, adjustments, withdrawals)
     rows = _cached_rows(key, teams) if use_cache else None
     if rows is None:
-        records = _season_records(
-            season.pk,
-            game=config.game,
-            rule_options=stamp["rule_options"],
-            division=chosen,
-            top=top,
-        )
+        records = [
+            record
+            for record in _season_records(
+                season.pk,
+                game=config.game,
+                rule_options=stamp["rule_options"],
+                division=chosen,
+                top=top,
+            )
+            if record.home_team_id not in expunged and record.away_team_id not in expunged
+        ]
         rows = build_standings(records=records, teams=teams, config=config, adjustments=adjustments)
+        for row in rows:
+            row.withdrawn = row.team_id in withdrawn
         if use_cache:
             cache.set(
                 key,
@@ -159,6 +178,9 @@ def _season_stamp(season_id: int) -> dict[str, Any]:
             "points_win",
             "points_draw",
             "points_loss",
+            "walkover_points_winner",
+            "walkover_points_loser",
+            "withdrawal_rule",
             "tie_breakers",
             "rule_options",
             "newest_version",
@@ -175,6 +197,7 @@ def _cache_key(
     config: StandingsConfig,
     teams: list[Team],
     adjustments: dict[int, list[Adjustment]],
+    withdrawals: list[Any],
 ) -> str:
     digest = hashlib.sha256(
         repr(
@@ -184,6 +207,7 @@ def _cache_key(
                 config,
                 [team.pk for team in teams],
                 sorted(adjustments.items()),
+                withdrawals,
             )
         ).encode()
     ).hexdigest()[:32]
@@ -219,17 +243,60 @@ def _season_records(
             "away_score",
             "winner",
             "fixture__starts_at",
+            "walkover",
             *(["sheet"] if with_sheets else []),
         )
     )
-    if not with_sheets:
-        return [ResultRecord(*row) for row in rows]
     records = []
-    for *row, sheet in rows:
-        try:
-            outcome = kind.outcome(sheet=sheet, rule_options=rule_options)
-        except ValueError:  # the season's options changed since: read it under the defaults
-            outcome = kind.outcome(sheet=sheet, rule_options={})
-        figures = [tuple(kind.fixture_figures(outcome, side).items()) for side in ("home", "away")]
-        records.append(ResultRecord(*row, *figures))
+    for fixture_id, home_id, away_id, home, away, winner, at, walkover, *sheet in rows:
+        record = ResultRecord(fixture_id, home_id, away_id, home, away, winner, at)
+        # A walkover played no game: nothing for the kind's own columns.
+        if with_sheets and not walkover:
+            try:
+                outcome = kind.outcome(sheet=sheet[0], rule_options=rule_options)
+            except ValueError:  # the season's options changed since: read it under the defaults
+                outcome = kind.outcome(sheet=sheet[0], rule_options={})
+            record = record._replace(
+                home_figures=tuple(kind.fixture_figures(outcome, "home").items()),
+                away_figures=tuple(kind.fixture_figures(outcome, "away").items()),
+            )
+        records.append(record._replace(walkover=walkover) if walkover else record)
     return records
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """A team that withdrew from the season: the day, and what the season's rule did with its
+    results (`expunged`), in a sentence for the table's footnote."""
+
+    team: Team
+    on: datetime.date
+    expunged: bool
+
+    @property
+    def sentence(self) -> str:
+        day = f"{self.on.day} {self.on:%b %Y}"
+        if self.expunged:
+            return _(
+                "%(team)s withdrew on %(day)s: its results are expunged (taken out of the "
+                "table) and its remaining fixtures are void."
+            ) % {"team": self.team.name, "day": day}
+        return _(
+            "%(team)s withdrew on %(day)s: its played results stand and its remaining "
+            "fixtures are walkovers to its opponents."
+        ) % {"team": self.team.name, "day": day}
+
+
+def season_withdrawals(*, season: Season, division: Division | None = None) -> list[Withdrawal]:
+    """The teams that withdrew from the season (from `division` when given), earliest first,
+    as the season's rule treats them (Season.withdrawal_rule)."""
+    expunged = season.withdrawal_rule == WithdrawalRule.EXPUNGE
+    entries = Entry.objects.filter(season_id=season.pk, withdrawn_on__isnull=False)
+    if division is not None:
+        top = not season.divisions.filter(level__lt=division.level).exists()
+        entries = entries.filter(division_q(division=division, top=top))
+    return [
+        Withdrawal(team=entry.team, on=entry.withdrawn_on, expunged=expunged)
+        for entry in entries.select_related("team").order_by("withdrawn_on", "team__name")
+        if entry.withdrawn_on is not None
+    ]

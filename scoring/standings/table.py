@@ -38,6 +38,7 @@ class ResultRecord(NamedTuple):
     # What the fixture adds to the kind's own columns (GameKind.fixture_figures) per side.
     home_figures: tuple[tuple[str, int], ...] = ()
     away_figures: tuple[tuple[str, int], ...] = ()
+    walkover: str = ""  # "home" / "away": awarded to that side, no game played
 
     def side_of(self, team_id: int) -> str | None:
         if team_id == self.home_team_id:
@@ -60,6 +61,14 @@ class ResultRecord(NamedTuple):
         if self.side_of(team_id) == "home":
             return self.home_score, self.away_score
         return self.away_score, self.home_score
+
+    def points_for(self, team_id: int, config: "StandingsConfig") -> int:
+        """The table's points for that team: the season's walkover points for a walkover."""
+        result = self.result_for(team_id)
+        if self.walkover:
+            won = result == "win"
+            return config.walkover_points_winner if won else config.walkover_points_loser
+        return config.points_for(result)
 
 
 class Adjustment(NamedTuple):
@@ -87,6 +96,8 @@ class StandingsConfig:
     points_draw: int = 1
     points_loss: int = 0
     tie_breakers: tuple[str, ...] = ("points", "difference", "head_to_head", "wins")
+    walkover_points_winner: int = 3
+    walkover_points_loser: int = 0
 
     @classmethod
     def from_season(cls, season, *, game: str | None = None) -> "StandingsConfig":
@@ -96,6 +107,8 @@ class StandingsConfig:
             points_draw=season.points_draw,
             points_loss=season.points_loss,
             tie_breakers=tuple(season.tie_breakers),
+            walkover_points_winner=season.walkover_points_winner,
+            walkover_points_loser=season.walkover_points_loser,
         )
 
     def points_for(self, result: str) -> int:
@@ -126,6 +139,7 @@ class StandingRow:
     adjustment: int = 0  # the sum of the team's points adjustments, included in points
     adjustments: list[Adjustment] = field(default_factory=list)
     zone: str | None = None  # Zone.PROMOTION, Zone.RELEGATION or None
+    withdrawn: bool = False  # withdrew from the season, its results kept (expunged: no row)
 
 
 class StandingsContext:
@@ -147,7 +161,7 @@ class StandingsContext:
             if record.home_team_id in self.tied and record.away_team_id in self.tied:
                 for team_id in (record.home_team_id, record.away_team_id):
                     score_for, score_against = record.scores_for(team_id)
-                    table[team_id][0] += self.config.points_for(record.result_for(team_id))
+                    table[team_id][0] += record.points_for(team_id, self.config)
                     table[team_id][1] += game_difference(self.config.game, score_for, score_against)
         return {team_id: (points, diff) for team_id, (points, diff) in table.items()}
 
@@ -185,7 +199,7 @@ def build_standings(
                 row.lost += 1
             row.score_for += score_for
             row.score_against += score_against
-            row.points += config.points_for(outcome)
+            row.points += record.points_for(team_id, config)
             for key, value in record.figures_for(team_id):
                 row.figures[key] = row.figures.get(key, 0) + value
             results[team_id].append(FORM_LETTERS[outcome])

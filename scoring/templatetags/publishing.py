@@ -41,7 +41,7 @@ def season_positions_chart(season):
 @register.inclusion_tag("scoring/charts/_charts.html")
 def fixture_result_charts(fixture: Fixture):
     result = fixture_current_result(fixture=fixture)
-    if result is None or fixture.status == Fixture.Status.VOID:
+    if result is None or result.walkover or fixture.status == Fixture.Status.VOID:
         return {"charts": []}
     names = dict(
         Player.objects.filter(teams__in=[fixture.home_team_id, fixture.away_team_id]).values_list(

@@ -101,7 +101,13 @@ def test_fixture_detail_has_teams_venue_status_and_the_current_result(api, world
     assert body["status"] == "played"
     assert body["round"] == 1
     assert body["league"]["game"] == "korova"
-    assert body["result"] == {"version": 1, "home_score": 45, "away_score": 100, "winner": "home"}
+    assert body["result"] == {
+        "version": 1,
+        "home_score": 45,
+        "away_score": 100,
+        "winner": "home",
+        "walkover": None,
+    }
     unplayed = api.get(f"/api/fixtures/{world.fixtures[5].pk}/").json()
     assert unplayed["status"] == "scheduled" and unplayed["result"] is None
 
@@ -223,7 +229,13 @@ def test_standings_json_orders_the_table_with_the_games_own_difference(api, worl
     body = response.json()
     assert body["season"]["id"] == world.season.pk
     assert body["league"]["game"] == "korova"
-    assert body["points"] == {"win": 3, "draw": 1, "loss": 0}
+    assert body["points"] == {
+        "win": 3,
+        "draw": 1,
+        "loss": 0,
+        "walkover_winner": 3,
+        "walkover_loser": 0,
+    }
     table = [
         (
             row["position"],

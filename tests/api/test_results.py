@@ -57,7 +57,11 @@ def test_staff_of_the_venue_submit_a_first_result_with_session_auth(world, open_
     body = response.json()
     assert body["version"] == 1 and body["is_current"] is True
     lineup = ResultVersion.objects.get(fixture=open_fixture).lineup
-    assert lineup == {"home": sheet["players"][:2], "away": sheet["players"][2:]}
+    assert lineup == {
+        "home": sheet["players"][:2],
+        "away": sheet["players"][2:],
+        "substitutes": [],
+    }
     assert (body["home_score"], body["away_score"], body["winner"]) == (100, 45, "away")
     assert body["source"] == "api" and body["created_by"] == "crown-staff"
     open_fixture.refresh_from_db()

@@ -31,6 +31,7 @@ from leagues.selectors import team_player_ids
 from leagues.services import fixture_status_change, fixtures_generate
 from scoring.demo import DEMO_GAMES
 from scoring.demo import divisions as divisions_demo
+from scoring.demo.squads import load_squads_demo
 from scoring.kinds import all_kinds
 from scoring.models import VenueScreen
 from scoring.publishing.services import venue_screen_issue
@@ -91,6 +92,9 @@ class Command(BaseCommand):
             self.ensure_player_logins()
             seasons = self.ensure_seasons(teams)
             divisions_demo.divisions_demo_ensure(seasons=seasons, by=admin)
+        load_squads_demo(
+            seasons=seasons, admin=admin, stdout=self.stdout, site_url=options["site_url"]
+        )
         for season in seasons:
             self.play_first_half(season, staff, admin)
         tonight = [

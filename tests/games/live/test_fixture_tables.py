@@ -275,7 +275,7 @@ def test_a_conquian_fixture_played_live_to_the_end_puts_its_result_in_the_table(
     assert version.source == ResultVersion.Source.LIVE and version.created_by is None
     assert "1, 2" in version.note
     ids = [player.pk for player in players]
-    assert version.lineup == {"home": ids[:2], "away": ids[2:]}
+    assert version.lineup == {"home": ids[:2], "away": ids[2:], "substitutes": []}
     log = APIClient().get(f"/api/tables/{tables[0]['id']}/log/").json()
     assert sum(entry["timeout"] for entry in log) == 1
     standings = APIClient().get(f"/api/seasons/{fixture.season_id}/standings/").json()

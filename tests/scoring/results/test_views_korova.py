@@ -74,7 +74,11 @@ def test_saving_a_whole_sheet_creates_version_one_and_goes_to_the_fixture(staff_
     assert (version.number, version.home_score, version.away_score) == (1, 100, 60)
     assert version.sheet == {"players": player_ids(korova), "rounds": FULL_GAME}
     assert version.note == "Good game"
-    assert version.lineup == {"home": player_ids(korova)[:2], "away": player_ids(korova)[2:]}
+    assert version.lineup == {
+        "home": player_ids(korova)[:2],
+        "away": player_ids(korova)[2:],
+        "substitutes": [],
+    }
     korova.refresh_from_db()
     assert korova.status == Fixture.Status.PLAYED
 

@@ -221,5 +221,22 @@ def test_config_from_season_reads_points_and_tie_breakers():
         points_draw: int = 1
         points_loss: int = 0
         tie_breakers: tuple = ("wins",)
+        walkover_points_winner: int = 2
+        walkover_points_loser: int = 1
 
-    assert StandingsConfig.from_season(Season()) == StandingsConfig("korova", 2, 1, 0, ("wins",))
+    assert StandingsConfig.from_season(Season()) == StandingsConfig(
+        "korova", 2, 1, 0, ("wins",), walkover_points_winner=2, walkover_points_loser=1
+    )
+
+
+def test_a_walkover_gets_the_walkover_points_in_the_table_and_in_head_to_head():
+    config = StandingsConfig(
+        "korova", tie_breakers=("points", "head_to_head"), walkover_points_winner=2
+    )
+    walkover = played(1, A, B, 0, 66, "home")._replace(walkover="home")
+    game = played(2, B, A, 30, 60, "home")
+
+    rows = build_standings(records=[walkover, game], teams=[A, B], config=config)
+
+    assert {row.team_id: row.points for row in rows} == {A.pk: 2, B.pk: 3}
+    assert [row.team_id for row in rows] == [B.pk, A.pk]

@@ -1,0 +1,93 @@
+"""Admin of a season's entries: each team's registered reserves (leagues.services.reserve_register)
+and the "withdraw" action (scoring.results.services.entry_withdraw). Registered by scoring
+because a withdrawal writes results (walkovers) as the season's rule says.
+"""
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from config.errors import DomainError, refusal_sentence
+from leagues import services
+from leagues.models import Entry, Reserve
+from scoring.results.services import entry_withdraw
+
+
+class ReserveFormSet(forms.BaseInlineFormSet):
+    """New reserves are checked by the service's own check, each refusal next to its row."""
+
+    def clean(self):
+        super().clean()
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if not data or data.get("DELETE") or form.instance.pk or not data.get("player"):
+                continue
+            try:
+                services.reserve_register_check(entry=self.instance, player=data["player"])
+            except DomainError as refused:
+                form.add_error("player", refusal_sentence(refused))
+                raise ValidationError(refusal_sentence(refused)) from None
+
+
+class ReserveInline(admin.TabularInline):
+    model = Reserve
+    formset = ReserveFormSet
+    extra = 1
+    autocomplete_fields = ["player"]
+    readonly_fields = ["registered_at"]
+    verbose_name = _("reserve")
+    verbose_name_plural = _("reserves (who may stand in for the team's two this season)")
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    """A team in a season: its reserves, and its withdrawal."""
+
+    list_display = ["team", "season", "division", "withdrawn_on", "reserve_names"]
+    list_filter = ["season__league", "season"]
+    search_fields = ["team__name", "season__name", "season__league__name"]
+    list_select_related = ["team", "season__league", "division"]
+    autocomplete_fields = ["team"]
+    readonly_fields = ["withdrawn_on"]
+    inlines = [ReserveInline]
+    actions = ["withdraw"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("reserves__player")
+
+    @admin.display(description=_("reserves"))
+    def reserve_names(self, entry):
+        return ", ".join(reserve.player.name for reserve in entry.reserves.all()) or "—"
+
+    def save_formset(self, request, form, formset, change):
+        if not isinstance(formset, ReserveFormSet):
+            return super().save_formset(request, form, formset, change)
+        reserves = formset.save(commit=False)  # fills new/deleted_objects for the admin log
+        for reserve in formset.deleted_objects:
+            reserve._history_user = request.user
+            reserve.delete()
+        for reserve in reserves:
+            if reserve.pk is None:
+                services.reserve_register(
+                    entry_id=form.instance.pk, player_id=reserve.player_id, by=request.user
+                )
+        return None
+
+    @admin.action(description=_("Withdraw the selected teams today (as the season's rule says)"))
+    def withdraw(self, request, queryset):
+        for entry in queryset.select_related("team", "season"):
+            try:
+                entry_withdraw(entry_id=entry.pk, on=timezone.localdate(), by=request.user)
+            except DomainError as refused:
+                self.message_user(
+                    request, f"{entry.team}: {refusal_sentence(refused)}", messages.ERROR
+                )
+            else:
+                self.message_user(
+                    request,
+                    _("%(team)s withdrew: %(rule)s")
+                    % {"team": entry.team, "rule": entry.season.get_withdrawal_rule_display()},
+                    messages.SUCCESS,
+                )
