@@ -5,6 +5,8 @@ and filtered like the rest of the read API (leagues/api.py); every query is a fi
 SQL statements whatever the page holds.
 """
 
+from typing import Any
+
 from django.db.models import Q
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -18,6 +20,7 @@ from leagues.api import (
     VenueRefSerializer,
     WholeNumberFilter,
 )
+from leagues.competitions import COMPETITION_RELATED, fixture_competition
 from leagues.models import Fixture
 from scoring.models import ResultVersion
 from scoring.results import fixture_results
@@ -31,6 +34,15 @@ class ResultSummarySerializer(serializers.ModelSerializer):
         fields = ["version", "home_score", "away_score", "winner"]
 
 
+class CompetitionSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["league", "cup"])
+    id = serializers.IntegerField(required=False, help_text="The cup's id (a cup tie only).")
+    name = serializers.CharField(required=False, help_text="The cup's name (a cup tie only).")
+    round = serializers.IntegerField(
+        required=False, help_text="The cup round's number, 1 first (a cup tie only)."
+    )
+
+
 class FixtureOutputSerializer(serializers.ModelSerializer):
     season = SeasonRefSerializer()
     league = LeagueRefSerializer(source="season.league")
@@ -40,6 +52,12 @@ class FixtureOutputSerializer(serializers.ModelSerializer):
     result = serializers.SerializerMethodField(
         help_text="The current result, or null when none has been entered."
     )
+    division = serializers.PrimaryKeyRelatedField[Any](
+        read_only=True, allow_null=True, help_text="The division's id, or null (a cup tie)."
+    )
+    competition = serializers.SerializerMethodField(
+        help_text='The league ({"kind": "league"}) or the cup round the fixture is in.'
+    )
 
     class Meta:
         model = Fixture
@@ -47,6 +65,8 @@ class FixtureOutputSerializer(serializers.ModelSerializer):
             "id",
             "season",
             "league",
+            "division",
+            "competition",
             "round",
             "home_team",
             "away_team",
@@ -62,6 +82,10 @@ class FixtureOutputSerializer(serializers.ModelSerializer):
         results = getattr(fixture, "current_results", None)
         return ResultSummarySerializer(results[0]).data if results else None
 
+    @extend_schema_field(CompetitionSerializer)
+    def get_competition(self, fixture) -> dict:
+        return fixture_competition(fixture)
+
 
 class FixtureFilter(filters.FilterSet):
     season = WholeNumberFilter(field_name="season_id", help_text="Season id")
@@ -69,6 +93,8 @@ class FixtureFilter(filters.FilterSet):
     status = filters.ChoiceFilter(choices=Fixture.Status.choices)
     team = WholeNumberFilter(method="filter_team", help_text="Team id, home or away")
     venue = WholeNumberFilter(field_name="venue_id", help_text="Venue id")
+    division = WholeNumberFilter(field_name="division_id", help_text="Division id")
+    cup = WholeNumberFilter(field_name="cup_tie__round__cup_id", help_text="Cup id: its ties")
     date_from = filters.DateFilter(
         field_name="starts_at", lookup_expr="date__gte", help_text="On or after this date"
     )
@@ -78,7 +104,17 @@ class FixtureFilter(filters.FilterSet):
 
     class Meta:
         model = Fixture
-        fields = ["season", "round", "status", "team", "venue", "date_from", "date_to"]
+        fields = [
+            "season",
+            "round",
+            "status",
+            "team",
+            "venue",
+            "division",
+            "cup",
+            "date_from",
+            "date_to",
+        ]
 
     def filter_team(self, queryset, name, value):
         return queryset.filter(Q(home_team_id=value) | Q(away_team_id=value))
@@ -90,7 +126,7 @@ class FixtureListApi(ReadOnlyApi, generics.ListAPIView):
     filterset_class = FixtureFilter
 
     def get_queryset(self):
-        return fixture_results.fixture_queryset()
+        return fixture_results.fixture_queryset().select_related(*COMPETITION_RELATED)
 
 
 @extend_schema(tags=["fixtures"], summary="A fixture and its current result")
@@ -98,4 +134,4 @@ class FixtureDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
     serializer_class = FixtureOutputSerializer
 
     def get_queryset(self):
-        return fixture_results.fixture_queryset()
+        return fixture_results.fixture_queryset().select_related(*COMPETITION_RELATED)

@@ -116,13 +116,16 @@ def _cache_key(
 def _season_records(
     season_id: int, *, game: str, rule_options: dict[str, Any]
 ) -> list[ResultRecord]:
-    """The current result of every fixture of the season that is not void, with what it adds
+    """The current result of every league fixture of the season that is not void (cup ties
+    and play-offs are not the table's), with what it adds
     to the kind's own columns when those come from the sheets."""
     kind = get_kind(game)
     with_sheets = bool(kind.figure_columns)
     rows = (
         ResultVersion.objects.counted()
-        .filter(fixture__season_id=season_id)
+        # The league's fixtures only: a cup tie counts in ratings and players' figures,
+        # never in the table.
+        .filter(fixture__season_id=season_id, fixture__stage=Fixture.Stage.LEAGUE)
         .order_by()  # build_standings orders them by date: no join for the models' ordering
         .values_list(
             "fixture_id",
