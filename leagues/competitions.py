@@ -1,4 +1,4 @@
-"""What competition a fixture belongs to, as the API shows it (docs/api.md, "Fixtures"):
+"""What competition a fixture belongs to, as the API shows it (docs/api.md "Cups"):
 the league, or a round of a cup. One function that every fixture serializer calls."""
 
 from typing import Any

@@ -48,6 +48,7 @@ def _first_round_play(*, cup: Cup, season: Season, admin) -> None:
     )
     for tie in ties.order_by("position"):
         fixture = tie.fixture
+        assert fixture is not None  # a first-round tie that is not a bye has its fixture
         players = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
         sheet = DEMO_GAMES.get(season.game).sheet(
             home_player_ids=players[fixture.home_team_id],

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_http_methods
 
-from config.errors import Invalid, add_refusal_to_form
+from config.errors import Conflict, Invalid, add_refusal_to_form, refusal_sentence
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 from scoring.kinds import SheetInvalid, get_kind
@@ -181,6 +181,9 @@ def _entry_save(request, grid, current):
         )
     except services.FixtureNotOpen as closed:
         return _unavailable(request, fixture, str(closed), status=409)
+    except Conflict as refusal:  # a rule above results refused the result (a cup's bracket)
+        form.add_error(None, refusal_sentence(refusal))
+        return _sheet_page(request, grid=grid, form=form, current=current, status=409)
 
     verb = "saved" if version.number == 1 else f"corrected (version {version.number})"
     messages.success(request, f"Result {verb}: {fixture.home_team} v {fixture.away_team}.")
