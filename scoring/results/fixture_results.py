@@ -106,8 +106,13 @@ class FixtureRound:
 
 
 def season_fixtures_by_round(*, season: Season) -> list[FixtureRound]:
-    """Every fixture of the season with its current result, grouped by round (two queries)."""
-    queryset = Fixture.objects.filter(season=season).order_by("round", "starts_at", "pk")
+    """Every fixture of the season with its current result, grouped by round (two queries).
+    Cup ties are left out: their rounds are the cup's, shown on its bracket page."""
+    queryset = (
+        Fixture.objects.filter(season=season)
+        .exclude(stage=Fixture.Stage.CUP)
+        .order_by("round", "starts_at", "pk")
+    )
     fixtures = _with_result(fixtures_with_results(queryset))
     return [
         FixtureRound(number=number, fixtures=list(group))

@@ -113,3 +113,14 @@ def test_a_league_admin_sees_the_same_form_a_user_without_a_venue_none(client, d
     assert 'name="side"' not in client.get(f"/fixtures/{tie.fixture_id}/").content.decode()
     client.force_login(admin_user())
     assert 'name="side"' in client.get(f"/fixtures/{tie.fixture_id}/").content.decode()
+
+
+def test_the_seasons_rounds_leave_cup_ties_to_the_bracket_and_a_teams_page_lists_them(
+    client, drawn_cup
+):
+    tie = CupTie.objects.get(round__cup=drawn_cup, round__number=1, bye=False)
+    season = drawn_cup.season
+    page = client.get(f"/leagues/{season.league.slug}/{season.slug}/fixtures/").content.decode()
+    assert f"/fixtures/{tie.fixture_id}/" not in page
+    team_page = client.get(f"/teams/{tie.home.slug}/").content.decode()
+    assert f"/fixtures/{tie.fixture_id}/" in team_page

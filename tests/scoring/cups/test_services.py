@@ -10,6 +10,7 @@ from config.errors import Conflict, Forbidden, Invalid
 from leagues.models import Cup, CupTie, Fixture, Game
 from scoring.cups.services import TieAlreadyPlayed, cup_draw, cup_tie_decider_record
 from scoring.models import PlayerRating
+from scoring.results.services import result_submit
 from tests.factories import StaffMembershipFactory, TeamFactory, UserFactory
 
 from .cups import (
@@ -218,13 +219,45 @@ def test_a_tie_level_in_every_round_waits_for_its_decider_from_venue_staff():
     assert _ties(cup, 2)[0].home_id == top.away_id
 
 
+def _drawn_sheet(game, fixture):
+    if game == Game.CONVOY:  # a best of one, stalemated
+        return {"games": [{"winner": "stalemate", "convoys": {"home": 1, "away": 1}}]}
+    home, away = (
+        [m.player_id for m in team.members.order_by("position")]
+        for team in (fixture.home_team, fixture.away_team)
+    )
+    return {  # a single each, 5 deal points each
+        "singles": [
+            {"home_player": home[0], "away_player": away[0], "deals": ["home"] * 5},
+            {"home_player": home[1], "away_player": away[1], "deals": ["away"] * 5},
+        ]
+    }
+
+
 @pytest.mark.parametrize("game", [Game.CONQUIAN, Game.CONVOY])
-def test_conquian_and_convoy_ties_are_decided_by_a_decider(game):
+def test_conquian_and_convoy_drawn_ties_go_to_the_deciders_winner(game):
     cup = make_cup(2, game=game)
+    admin = admin_user()
     cup_draw(cup_id=cup.pk, by=None, first_round_at=first_round_at())
     (final,) = _ties(cup, 1)
     with pytest.raises(Conflict, match="result first"):
-        cup_tie_decider_record(tie_id=final.pk, side="home", note="", by=admin_user())
+        cup_tie_decider_record(tie_id=final.pk, side="home", note="", by=admin)
+    version = result_submit(
+        fixture_id=final.fixture_id,
+        sheet=_drawn_sheet(game, final.fixture),
+        based_on_version=0,
+        by=admin,
+    )
+    assert version.winner == "draw"
+    final.refresh_from_db()
+    assert final.winner_id is None
+    cup_tie_decider_record(tie_id=final.pk, side="away", note="Deciding single 5-2", by=admin)
+    final.refresh_from_db()
+    assert final.winner_id == final.away_id and final.decider_note == "Deciding single 5-2"
+    # entered again, the decider replaces the first
+    cup_tie_decider_record(tie_id=final.pk, side="home", note="Entered wrongly before", by=admin)
+    final.refresh_from_db()
+    assert final.winner_id == final.home_id
 
 
 def test_a_tie_with_a_winner_needs_no_decider():
