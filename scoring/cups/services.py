@@ -39,6 +39,13 @@ MAX_WEEKS_BETWEEN = 8
 DECIDER_NOTE_MAX_LENGTH: int = CupTie._meta.get_field("decider_note").max_length  # type: ignore[assignment]  # a CharField has one
 
 
+def _cup_locked(cup_id: int) -> Cup:
+    """The cup's row, locked until the transaction ends: the first lock of every cup write."""
+    return (
+        Cup.objects.select_for_update(of=("self",)).select_related("season__league").get(pk=cup_id)
+    )
+
+
 class TieAlreadyPlayed(Conflict):
     """A change would move a team out of a tie that has been played since (409)."""
 
@@ -69,9 +76,7 @@ def cup_draw(
     """
     if by is not None and not is_league_admin(user=by):
         raise Forbidden(NOT_LEAGUE_ADMIN)
-    cup = (
-        Cup.objects.select_for_update(of=("self",)).select_related("season__league").get(pk=cup_id)
-    )
+    cup = _cup_locked(cup_id)
     if cup.drawn_at is not None:
         raise Conflict(
             _("%(cup)s was drawn on %(day)s: a cup is drawn once.")
@@ -249,9 +254,7 @@ def cup_tie_settle(*, tie_id: int) -> CupTie:
     void that tie first (docs/cups.md). Nothing is written then.
     """
     cup_id = CupTie.objects.filter(pk=tie_id).values_list("round__cup_id", flat=True).get()
-    cup = (
-        Cup.objects.select_for_update(of=("self",)).select_related("season__league").get(pk=cup_id)
-    )
+    cup = _cup_locked(cup_id)
     tie = CupTie.objects.select_for_update(of=("self",)).select_related("round").get(pk=tie_id)
     side = tie_winning_side(tie=tie, game=cup.game)
     winner_id = None if side is None else (tie.home_id if side == "home" else tie.away_id)
@@ -338,9 +341,7 @@ def cup_tie_decider_record(*, tie_id: int, side: str, note: str, by: AnyUser) ->
     cup_tie_settle. Nothing is written when any of these is raised.
     """
     cup_id = CupTie.objects.filter(pk=tie_id).values_list("round__cup_id", flat=True).get()
-    cup = (
-        Cup.objects.select_for_update(of=("self",)).select_related("season__league").get(pk=cup_id)
-    )
+    cup = _cup_locked(cup_id)
     tie = CupTie.objects.select_for_update(of=("self",)).select_related("fixture").get(pk=tie_id)
     if tie.fixture is None:
         raise Conflict(_("This tie has no fixture yet: it has nothing to decide."))
