@@ -1,5 +1,6 @@
 """The cup's bracket on a 390 × 844 phone: the page never scrolls sideways, the rounds
-scroll inside their own box, and the last round can be reached by scrolling it."""
+scroll inside their own box, the last round can be reached by scrolling it, and axe-core
+finds no violation."""
 
 import os
 import random
@@ -9,6 +10,7 @@ from playwright.sync_api import expect
 
 from leagues.models import CupTie
 from scoring.cups.services import cup_draw
+from tests.browser.axe import axe_violations, describe
 from tests.scoring.cups.cups import HOME_WINS, admin_user, first_round_at, make_cup, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,3 +52,5 @@ def test_the_bracket_reads_on_a_phone_without_sideways_scroll(live_server, phone
     expect(final).to_be_in_viewport()
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     expect(phone.get_by_role("link", name="Knockout Cup Plate")).to_be_visible()
+    violations = axe_violations(phone)
+    assert not violations, describe(violations)
