@@ -6,6 +6,7 @@ from config import api_auth
 from config.api_errors import not_found
 from games.live import api as games_api
 from leagues import api as leagues_api
+from scoring.cups import api as cups_api
 from scoring.results import api as scoring_api
 from scoring.results import fixture_api
 from scoring.standings import api as standings_api
@@ -29,6 +30,8 @@ urlpatterns = [
     path("players/<int:pk>/", leagues_api.PlayerDetailApi.as_view(), name="api-player-detail"),
     path("venues/", leagues_api.VenueListApi.as_view(), name="api-venue-list"),
     path("venues/<int:pk>/", leagues_api.VenueDetailApi.as_view(), name="api-venue-detail"),
+    path("cups/", cups_api.CupListApi.as_view(), name="api-cup-list"),
+    path("cups/<int:pk>/", cups_api.CupDetailApi.as_view(), name="api-cup-detail"),
     path("fixtures/", fixture_api.FixtureListApi.as_view(), name="api-fixture-list"),
     path("fixtures/<int:pk>/", fixture_api.FixtureDetailApi.as_view(), name="api-fixture-detail"),
     path(

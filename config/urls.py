@@ -30,6 +30,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("config.api_urls")),
     path("staff/", include("scoring.results.urls")),
+    path("staff/cups/", include("scoring.cups.urls")),
     path("tables/", include("games.live.urls")),
     path("", include("scoring.publishing.urls")),
     path("", include("leagues.urls")),

@@ -336,6 +336,15 @@ class CupTie(models.Model):
     winner = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # A drawn tie's decider (docs/cups.md): the side that won it, what was played, and who
+    # entered it. Empty while the tie is undecided or its result already has a winner.
+    decider = models.CharField(
+        max_length=4, choices=[("home", "Home"), ("away", "Away")], blank=True
+    )
+    decider_note = models.CharField(max_length=200, blank=True)
+    decider_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["round", "position"]

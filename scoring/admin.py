@@ -15,6 +15,7 @@ from django.utils.html import format_html, format_html_join
 
 from leagues.admin import VenueScopedAdminMixin
 from leagues.models import Player
+from scoring.cups import admin as cups_admin  # noqa: F401  (registers the Cup admin)
 from scoring.models import ResultVersion, VenueScreen
 from scoring.publishing.services import venue_screen_issue
 from scoring.results.sheets import sheet_changes

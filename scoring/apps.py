@@ -9,9 +9,12 @@ class ScoringConfig(AppConfig):
     def ready(self):
         # leagues knows nothing of scoring, so scoring listens for fixtures changing status.
         from leagues.models import Fixture
+        from scoring.cups.services import cup_result_recorded
         from scoring.ratings import queue, tasks  # noqa: F401  (tasks: Celery's shared tasks)
         from scoring.results.services import result_recorded
 
         post_save.connect(queue.fixture_saved, sender=Fixture, dispatch_uid="scoring.fixture_saved")
         # Results sit below ratings: a saved result is announced, and ratings queue their work.
         result_recorded.connect(queue.result_recorded, dispatch_uid="scoring.result_recorded")
+        # A cup tie's winner goes through at once, in the result's own transaction.
+        result_recorded.connect(cup_result_recorded, dispatch_uid="scoring.cup_result_recorded")

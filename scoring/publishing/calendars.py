@@ -22,7 +22,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max, QuerySet
 from icalendar import Calendar, Event
 
-from leagues.models import Fixture, Season, Team, Venue
+from leagues.models import Cup, Fixture, Season, Team, Venue
 
 # How long a fixture is shown as lasting: a league evening's games.
 FIXTURE_LENGTH = datetime.timedelta(hours=3)
@@ -55,6 +55,8 @@ class FeedFixture:
     league: str
     changes: int  # changes since it was created: the event's SEQUENCE
     changed_at: datetime.datetime
+    cup: str = ""  # a cup tie's cup ("Knockout Cup") and round ("Semi-finals"), else ""
+    cup_round: str = ""
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ _FIELDS = (
     "venue__address",
     "season__name",
     "season__league__name",
+    "cup_tie__round__cup__name",
+    "cup_tie__round__name",
 )
 
 
@@ -91,7 +95,9 @@ def _fixtures(queryset: QuerySet[Fixture]) -> list[FeedFixture]:
         .annotate(count=Count("history_id"), last=Max("history_date"))
     }
     fixtures = []
-    for pk, number, starts_at, status, reason, home, away, venue, address, season, league in rows:
+    for row in rows:
+        pk, number, starts_at, status, reason, home, away, venue, address, season, league = row[:11]
+        cup, cup_round = row[11:]
         count, last = changes.get(pk, (1, None))
         fixtures.append(
             FeedFixture(
@@ -108,6 +114,8 @@ def _fixtures(queryset: QuerySet[Fixture]) -> list[FeedFixture]:
                 league=league,
                 changes=max(count - 1, 0),
                 changed_at=last or starts_at,
+                cup=cup or "",
+                cup_round=cup_round or "",
             )
         )
     return fixtures
@@ -126,6 +134,14 @@ def venue_feed(*, venue: Venue) -> Feed:
 
 def season_feed(*, season: Season) -> Feed:
     return Feed(name=f"{season} fixtures", fixtures=_fixtures(season.fixtures.all()))
+
+
+def cup_feed(*, cup: Cup) -> Feed:
+    """A cup's ties, as their fixtures are set (a later round's once both teams are known)."""
+    return Feed(
+        name=f"{cup.name} ({cup.season})",
+        fixtures=_fixtures(Fixture.objects.filter(cup_tie__round__cup=cup)),
+    )
 
 
 def feed_ical(feed: Feed, *, fixture_url: str) -> bytes:
@@ -182,7 +198,7 @@ def _event(fixture: FeedFixture, zone, url: str) -> Event:
         title = f"Postponed: {title}"
     elif fixture.status == Fixture.Status.VOID:
         title = f"Void: {title}"
-    event.add("summary", f"{title} · {fixture.league}")
+    event.add("summary", f"{title} · {fixture.cup or fixture.league}")
     event.add("location", ", ".join(filter(None, [fixture.venue, fixture.address])))
     event.add("url", url)
     event.add("description", _description(fixture, url))
@@ -190,7 +206,8 @@ def _event(fixture: FeedFixture, zone, url: str) -> Event:
 
 
 def _description(fixture: FeedFixture, url: str) -> str:
-    lines = [f"{fixture.season}, round {fixture.round}.", f"At {fixture.venue}."]
+    where = f"{fixture.cup}, {fixture.cup_round}" if fixture.cup else f"round {fixture.round}"
+    lines = [f"{fixture.season}, {where}.", f"At {fixture.venue}."]
     if fixture.address:
         lines.append(fixture.address)
     if fixture.status == Fixture.Status.POSTPONED:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring.publishing import pages
+from scoring.publishing import cup_pages, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -15,6 +15,11 @@ urlpatterns = [
         "leagues/<slug:league_slug>/<slug:season_slug>/fixtures/",
         pages.season_fixtures,
         name="season-fixtures",
+    ),
+    path(
+        "leagues/<slug:league_slug>/<slug:season_slug>/cups/<slug:cup_slug>/",
+        cup_pages.cup_bracket_page,
+        name="cup-bracket",
     ),
     path("teams/<slug:slug>/", pages.team_detail, name="team-detail"),
     path("players/<slug:slug>/", pages.player_detail, name="player-detail"),

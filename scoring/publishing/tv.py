@@ -4,7 +4,8 @@ No login: the screen's address carries the venue's secret token (scoring.models.
 issued by a league admin. A wrong or missing token is a 404, so the address gives nothing away.
 The board shows tonight's fixtures at the venue with their status and results as they come in,
 and the table of each season playing there tonight (or, on a quiet night, of the seasons with
-the venue's next fixtures).
+the venue's next fixtures), and the cup rounds with a tie at the venue this week (the whole
+round, the venue's ties marked).
 
 "Tonight" is a pub's evening, not a calendar day: from 06:00 local time to 06:00 the next
 morning, so a fixture that runs past midnight stays on the screen.
@@ -12,19 +13,22 @@ morning, so a fixture that runs past midnight stays on the screen.
 
 import datetime
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 from django.utils import timezone
 
 from leagues.models import Division, Fixture, Season, Venue
 from leagues.selectors import season_divisions
+from scoring.cups.selectors import VenueCupRound, venue_cup_rounds
 from scoring.models import ResultVersion, VenueScreen
 from scoring.standings.selectors import season_standings
 from scoring.standings.table import StandingRow
 
 DAY_STARTS = datetime.time(6, 0)
 UPCOMING_SEASONS = 5
+# The cup rounds a board shows: those with a tie at the venue from this evening on, this far.
+CUP_WEEK = datetime.timedelta(days=7)
 
 
 def screen_venue(*, venue_slug: str, token: str) -> Venue | None:
@@ -64,6 +68,7 @@ class Board:
     fixtures: list[BoardFixture]
     tables: list[BoardTable]
     updated_at: datetime.datetime
+    cup_rounds: list[VenueCupRound] = field(default_factory=list)
 
 
 def venue_board(*, venue: Venue, now: datetime.datetime | None = None) -> Board:
@@ -71,7 +76,7 @@ def venue_board(*, venue: Venue, now: datetime.datetime | None = None) -> Board:
     starts, ends = pub_evening(now)
     tonight = (
         Fixture.objects.filter(venue=venue, starts_at__gte=starts, starts_at__lt=ends)
-        .select_related("season__league", "home_team", "away_team")
+        .select_related("season__league", "home_team", "away_team", "cup_tie__round__cup")
         .prefetch_related(
             Prefetch(
                 "result_versions",
@@ -84,7 +89,12 @@ def venue_board(*, venue: Venue, now: datetime.datetime | None = None) -> Board:
     fixtures = [_board_fixture(fixture, now) for fixture in tonight]
     tables = _tables([f.fixture for f in fixtures]) or _tables(_upcoming_fixtures(venue, now))
     return Board(
-        venue=venue, evening_starts=starts, fixtures=fixtures, tables=tables, updated_at=now
+        venue=venue,
+        evening_starts=starts,
+        fixtures=fixtures,
+        tables=tables,
+        updated_at=now,
+        cup_rounds=venue_cup_rounds(venue=venue, starts=starts, ends=starts + CUP_WEEK),
     )
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring.publishing import calendar_views, print_views, tv_views
+from scoring.publishing import calendar_views, cup_pages, print_views, tv_views
 from scoring.ratings import views as rating_views
 
 urlpatterns = [
@@ -32,5 +32,10 @@ urlpatterns = [
         "calendars/seasons/<slug:league_slug>/<slug:season_slug>.ics",
         calendar_views.season_calendar,
         name="calendar-season",
+    ),
+    path(
+        "calendars/cups/<slug:league_slug>/<slug:season_slug>/<slug:cup_slug>.ics",
+        cup_pages.cup_calendar,
+        name="calendar-cup",
     ),
 ]

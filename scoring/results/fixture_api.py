@@ -18,6 +18,7 @@ from leagues.api import (
     VenueRefSerializer,
     WholeNumberFilter,
 )
+from leagues.competitions import COMPETITION_RELATED, fixture_competition
 from leagues.models import Fixture
 from leagues.selectors import division_fixtures_q
 from scoring.models import ResultVersion
@@ -41,12 +42,12 @@ class ResultSummarySerializer(serializers.ModelSerializer):
         return version.walkover or None
 
 
-class CompetitionOutputSerializer(serializers.Serializer):
+class CompetitionSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["league", "cup"])
     id = serializers.IntegerField(required=False, help_text="The cup's id (a cup tie only).")
     name = serializers.CharField(required=False, help_text="The cup's name (a cup tie only).")
     round = serializers.IntegerField(
-        required=False, help_text="The cup round's number (a cup tie only)."
+        required=False, help_text="The cup round's number, 1 first (a cup tie only)."
     )
 
 
@@ -93,9 +94,9 @@ class FixtureOutputSerializer(serializers.ModelSerializer):
         results = getattr(fixture, "current_results", None)
         return ResultSummarySerializer(results[0]).data if results else None
 
-    @extend_schema_field(CompetitionOutputSerializer)
+    @extend_schema_field(CompetitionSerializer)
     def get_competition(self, fixture) -> dict:
-        return fixture_results.fixture_competition(fixture=fixture)
+        return fixture_competition(fixture)
 
 
 class FixtureFilter(filters.FilterSet):
@@ -105,6 +106,7 @@ class FixtureFilter(filters.FilterSet):
     status = filters.ChoiceFilter(choices=Fixture.Status.choices)
     team = WholeNumberFilter(method="filter_team", help_text="Team id, home or away")
     venue = WholeNumberFilter(field_name="venue_id", help_text="Venue id")
+    cup = WholeNumberFilter(field_name="cup_tie__round__cup_id", help_text="Cup id: its ties")
     date_from = filters.DateFilter(
         field_name="starts_at", lookup_expr="date__gte", help_text="On or after this date"
     )
@@ -114,7 +116,17 @@ class FixtureFilter(filters.FilterSet):
 
     class Meta:
         model = Fixture
-        fields = ["season", "division", "round", "status", "team", "venue", "date_from", "date_to"]
+        fields = [
+            "season",
+            "division",
+            "cup",
+            "round",
+            "status",
+            "team",
+            "venue",
+            "date_from",
+            "date_to",
+        ]
 
     def filter_division(self, queryset, name, value):
         return queryset.filter(division_fixtures_q(division_id=value))
@@ -129,7 +141,7 @@ class FixtureListApi(ReadOnlyApi, generics.ListAPIView):
     filterset_class = FixtureFilter
 
     def get_queryset(self):
-        return fixture_results.fixture_queryset()
+        return fixture_results.fixture_queryset().select_related(*COMPETITION_RELATED)
 
 
 @extend_schema(tags=["fixtures"], summary="A fixture and its current result")
@@ -137,4 +149,4 @@ class FixtureDetailApi(ReadOnlyApi, generics.RetrieveAPIView):
     serializer_class = FixtureOutputSerializer
 
     def get_queryset(self):
-        return fixture_results.fixture_queryset()
+        return fixture_results.fixture_queryset().select_related(*COMPETITION_RELATED)

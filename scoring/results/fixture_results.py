@@ -110,8 +110,12 @@ def season_fixtures_by_round(
 ) -> list[FixtureRound]:
     """Every fixture of the season (or of one of its divisions: its league fixtures and
     play-offs) with its current result, grouped by round (two queries; three for a
-    division)."""
-    queryset = Fixture.objects.filter(season=season).order_by("round", "starts_at", "pk")
+    division). Cup ties are left out: their rounds are the cup's, shown on its bracket page."""
+    queryset = (
+        Fixture.objects.filter(season=season)
+        .exclude(stage=Fixture.Stage.CUP)
+        .order_by("round", "starts_at", "pk")
+    )
     if division_id is not None:
         queryset = queryset.filter(division_fixtures_q(division_id=division_id))
     fixtures = _with_result(fixtures_with_results(queryset))
@@ -202,16 +206,5 @@ def fixture_get(*, pk: int) -> Fixture:
 
 def fixture_queryset() -> QuerySet[Fixture]:
     """Fixtures in the model's order (season, round, date) with their current results, and a
-    cup tie's round and cup (for `fixture_competition`)."""
+    cup tie's round and cup (for leagues.competitions.fixture_competition)."""
     return fixtures_with_results(Fixture.objects.all()).select_related("cup_tie__round__cup")
-
-
-def fixture_competition(*, fixture: Fixture) -> dict:
-    """What a fixture is played for: {"kind": "league"} (a league fixture or a play-off), or
-    for a cup tie {"kind": "cup", "id", "name", "round"} (its cup and round number)."""
-    if fixture.stage == Fixture.Stage.CUP:
-        tie = getattr(fixture, "cup_tie", None)
-        if tie is not None:
-            cup = tie.round.cup
-            return {"kind": "cup", "id": cup.pk, "name": cup.name, "round": tie.round.number}
-    return {"kind": "league"}

@@ -273,6 +273,9 @@ def _entry_save(request, grid, current):
         )
     except services.FixtureNotOpen as closed:
         return _unavailable(request, fixture, str(closed), status=409)
+    except Conflict as refusal:  # a rule above results refused the result (a cup's bracket)
+        form.add_error(None, refusal_sentence(refusal))
+        return _sheet_page(request, grid=grid, form=form, current=current, status=409)
 
     verb = "saved" if version.number == 1 else f"corrected (version {version.number})"
     messages.success(request, f"Result {verb}: {fixture.home_team} v {fixture.away_team}.")

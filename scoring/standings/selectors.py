@@ -223,12 +223,15 @@ def _season_records(
     division: Division | None,
     top: bool,
 ) -> list[ResultRecord]:
-    """The current result of every league fixture of the division that is not void, with what
-    it adds to the kind's own columns when those come from the sheets."""
+    """The current result of every league fixture of the division that is not void (cup ties
+    and play-offs are not the table's), with what it adds to the kind's own columns when those
+    come from the sheets."""
     kind = get_kind(game)
     with_sheets = bool(kind.figure_columns)
     rows = (
         ResultVersion.objects.counted()
+        # The league's fixtures only: a cup tie counts in ratings and players' figures,
+        # never in the table.
         .filter(
             division_q(division=division, top=top, field="fixture__division"),
             fixture__season_id=season_id,

@@ -8,7 +8,16 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import Fixture, Player, Season, StaffMembership, Team, Venue
+from leagues.models import (
+    Cup,
+    CupTie,
+    Fixture,
+    Player,
+    Season,
+    StaffMembership,
+    Team,
+    Venue,
+)
 from scoring.models import PointsAdjustment, ResultVersion
 
 
@@ -36,9 +45,10 @@ def test_demo_league_has_two_venues_eight_teams_a_season_per_game_and_half_playe
         "korova",
     ]
     for season in Season.objects.exclude(league__game="conquian"):
-        fixtures = season.fixtures.count()
+        league = season.fixtures.filter(stage=Fixture.Stage.LEAGUE)
+        fixtures = league.count()
         assert fixtures == 8 * 7  # double round robin
-        assert season.fixtures.filter(status=Fixture.Status.PLAYED).count() == fixtures // 2
+        assert league.filter(status=Fixture.Status.PLAYED).count() == fixtures // 2
         assert season.divisions.count() == 1
     assert StaffMembership.objects.values("venue").distinct().count() == 2
     assert "admin / roundel-admin" in output
@@ -136,3 +146,20 @@ def test_the_conquian_season_is_played_in_two_divisions_with_zones_and_a_deducti
     season_url = line.split(": ", 1)[1].split()[0]
     page = client.get(season_url.split("8000", 1)[1]).content.decode()
     assert "zone-promotion" in page and "zone-relegation" in page and adjustment.reason in page
+
+
+@pytest.mark.django_db
+def test_the_demo_cup_is_in_its_second_round_with_a_bye_and_a_plate(client):
+    output = load_demo()
+    cup = Cup.objects.get(slug="knockout-cup")
+    first = CupTie.objects.filter(round__cup=cup, round__number=1)
+    assert first.filter(bye=True).exists()
+    assert not first.filter(winner__isnull=True).exists()
+    assert CupTie.objects.filter(round__cup=cup, round__number=2, fixture__isnull=False).exists()
+    plate = Cup.objects.get(plate_of=cup)
+    assert plate.drawn_at is not None
+    bracket = reverse("cup-bracket", args=[cup.season.league.slug, cup.season.slug, cup.slug])
+    assert f"A cup in its semi-finals, with byes and a plate: http://127.0.0.1:8000{bracket}" in (
+        output
+    )
+    assert client.get(bracket).status_code == 200

@@ -31,6 +31,7 @@ from leagues.selectors import team_player_ids
 from leagues.services import fixture_status_change, fixtures_generate
 from scoring.demo import DEMO_GAMES
 from scoring.demo import divisions as divisions_demo
+from scoring.demo.cups import demo_cup_load
 from scoring.demo.squads import load_squads_demo
 from scoring.kinds import all_kinds
 from scoring.models import VenueScreen
@@ -104,6 +105,7 @@ class Command(BaseCommand):
         self.print_tonight(tonight, site_url=options["site_url"])
         self.print_screens(site_url=options["site_url"])
         self.stdout.write(divisions_demo.divisions_demo_where(site_url=options["site_url"]))
+        self.stdout.write(demo_cup_load(admin=admin, site_url=options["site_url"]))
 
     def ensure_admin(self):
         username, password = ADMIN_LOGIN
@@ -185,7 +187,9 @@ class Command(BaseCommand):
         return seasons
 
     def play_first_half(self, season, staff, admin):
-        fixtures = season.fixtures.filter(round__lte=WEEKS_PLAYED, result_versions__isnull=True)
+        fixtures = season.fixtures.filter(
+            stage=Fixture.Stage.LEAGUE, round__lte=WEEKS_PLAYED, result_versions__isnull=True
+        )
         for fixture in fixtures.select_related("home_team", "away_team").order_by("round", "pk"):
             players = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
             sheet = DEMO_GAMES.get(season.game).sheet(
