@@ -113,3 +113,14 @@ class FixtureFactory(factory.django.DjangoModelFactory[Fixture]):
     venue = factory.LazyAttribute(lambda fixture: fixture.home_team.home_venue)
     # Earlier today or last night: a fixture that may take its result (none before its day).
     starts_at = factory.LazyFunction(lambda: timezone.now() - datetime.timedelta(hours=2))
+
+
+def team_player_user(team: Team, position: int = 1, **user_fields) -> User:
+    """A login for the team's player at `position` (match night: players act for their team)."""
+    player = team.members.get(position=position).player
+    if player.user is None:
+        user: User = UserFactory.create(**user_fields)
+        player.user = user
+        player.save(update_fields=["user"])
+        return user
+    return player.user
