@@ -165,6 +165,15 @@ def reschedule_open(*, fixture: Fixture) -> RescheduleProposal | None:
     )
 
 
+def season_postponed(*, season: Season) -> list[Fixture]:
+    """The season's postponed fixtures, the nearest play-by day first."""
+    return list(
+        Fixture.objects.filter(season=season, status=Fixture.Status.POSTPONED)
+        .select_related("home_team", "away_team")
+        .order_by("play_by", "starts_at", "pk")
+    )
+
+
 def fixtures_overdue(*, today: datetime.date | None = None) -> QuerySet[Fixture]:
     """Fixtures not played by the day they had to be played by (a postponed fixture's
     play_by), oldest deadline first."""
@@ -204,18 +213,11 @@ class TeamAvailability:
 
 
 def _availability(
-    fixtures: list[Fixture], team_ids: set[int]
+    fixtures: list[Fixture], teams: dict[int, Team], members: dict[int, list[Player]]
 ) -> dict[tuple[int, int], TeamAvailability]:
-    """(fixture id, team id) → the team's marks for the fixture, for `team_ids`' sides of
-    `fixtures`. Four queries, whatever the number of fixtures."""
-    teams = {team.pk: team for team in Team.objects.filter(pk__in=team_ids)}
-    members: dict[int, list[Player]] = {team_id: [] for team_id in teams}
-    for member in (
-        TeamMember.objects.filter(team_id__in=teams)
-        .select_related("player")
-        .order_by("team_id", "position")
-    ):
-        members[member.team_id].append(member.player)
+    """(fixture id, team id) → the team's marks for the fixture, for the sides of `fixtures`
+    played by `teams` (whose players are `members`, in position order). Two queries (the
+    reserves and the marks), whatever the number of fixtures."""
     reserves: dict[tuple[int, int], list[Player]] = {}
     seasons = {fixture.season_id for fixture in fixtures}
     for reserve in Reserve.objects.filter(
@@ -244,8 +246,11 @@ def _availability(
 
 
 def fixture_availability(*, fixture: Fixture) -> list[TeamAvailability]:
-    """Both teams' marks for the fixture, home first."""
-    marks = _availability([fixture], {fixture.home_team_id, fixture.away_team_id})
+    """Both teams' marks for the fixture, home first. Two queries when the teams' members
+    come prefetched with their players (scoring's fixture_get does), four otherwise."""
+    teams = {team.pk: team for team in (fixture.home_team, fixture.away_team)}
+    members = {team.pk: [member.player for member in team.members.all()] for team in teams.values()}
+    marks = _availability([fixture], teams, members)
     return [marks[fixture.pk, fixture.home_team_id], marks[fixture.pk, fixture.away_team_id]]
 
 
@@ -267,7 +272,8 @@ def team_availability_upcoming(*, team: Team, limit: int = 8) -> list[UpcomingAv
         .select_related("home_team", "away_team", "venue", "season__league")
         .order_by("starts_at", "pk")[:limit]
     )
-    marks = _availability(fixtures, {team.pk})
+    members = [member.player for member in team.members.all()]  # prefetched by team_get
+    marks = _availability(fixtures, {team.pk: team}, {team.pk: members})
     return [UpcomingAvailability(fixture, marks[fixture.pk, team.pk]) for fixture in fixtures]
 
 
@@ -286,20 +292,23 @@ class FixtureSchedule:
 
 
 def fixture_schedule(*, fixture: Fixture, user: AnyUser) -> FixtureSchedule:
+    """Nothing to read for a played or void fixture: its date and its players are settled."""
+    still_open = fixture.status in OPEN_STATUSES
+    if not still_open:
+        return FixtureSchedule(proposal=None, availability=[])
     proposal = reschedule_open(fixture=fixture)
     availability = fixture_availability(fixture=fixture)
     team_id = fixture_team_of(user=user, fixture=fixture)
     squad_player = fixture_squad_player(user=user, fixture=fixture)
-    still_open = fixture.status in OPEN_STATUSES
     may = set()
-    if still_open and team_id is not None:
+    if team_id is not None:
         if proposal is None:
             may.add("propose")
         elif proposal.team_id == team_id:
             may.add("withdraw")
         else:
             may.add("answer")
-    if still_open and squad_player is not None:
+    if squad_player is not None:
         may.add("mark")
     my_mark = None
     if squad_player is not None:
