@@ -32,6 +32,7 @@ urlpatterns = [
     path("staff/", include("scoring.results.urls")),
     path("tables/", include("games.live.urls")),
     path("", include("scoring.publishing.urls")),
+    path("", include("scoring.match_night.urls")),
     path("", include("leagues.urls")),
     path("", include("scoring.publishing.page_urls")),
 ]
