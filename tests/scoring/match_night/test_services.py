@@ -25,7 +25,7 @@ def inboxes() -> dict[str, list[str]]:
     boxes: dict[str, list[str]] = {}
     for message in mail.outbox:
         for address in message.to:
-            boxes.setdefault(address, []).append(message.subject)
+            boxes.setdefault(address, []).append(str(message.subject))
     return boxes
 
 
