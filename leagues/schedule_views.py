@@ -141,17 +141,19 @@ def availability_mark(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as error:
         refusal = error
     if request.htmx:  # type: ignore[attr-defined]  # django-htmx's middleware
+        # A 2xx even for a refusal: htmx swaps only those in, and the toggle says why.
         schedule = selectors.fixture_schedule(fixture=fixture, user=request.user)
-        return render(
-            request,
-            "leagues/_availability_toggle.html",
-            {
-                "fixture": fixture,
-                "my_mark": schedule.my_mark,
-                "next": request.POST.get("next", ""),
-                "refusal": refusal_sentence(refusal) if refusal else "",
-            },
-        )  # a 2xx even for a refusal: htmx swaps only those in, and the toggle says why
+        context = {
+            "fixture": fixture,
+            "schedule": schedule,
+            "my_mark": schedule.my_mark,
+            "next": request.POST.get("next", ""),
+            "panel": request.POST.get("panel", ""),
+            "refusal": refusal_sentence(refusal) if refusal else "",
+        }
+        if context["panel"] == "fixture":  # the fixture's page: the marks change with it
+            return render(request, "leagues/_fixture_schedule.html", context)
+        return render(request, "leagues/_availability_toggle.html", context)
     if refusal is not None:
         messages.error(request, refusal_sentence(refusal))
     else:

@@ -121,6 +121,11 @@ def test_availability_toggles_without_javascript_and_with_htmx(client, fixture, 
     assert "You said you can play." in response.content.decode()
     assert Availability.objects.get().available is True
 
+    # From the fixture's page the whole panel comes back, its list marked too.
+    response = client.post(url, {"available": "no", "panel": "fixture"}, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert html.lstrip().startswith("<section") and 'class="badge mark-no"' in html
+
 
 def test_a_stranger_cannot_toggle(client, fixture):
     client.force_login(UserFactory())
