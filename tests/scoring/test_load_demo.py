@@ -8,7 +8,16 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import Fixture, Player, Season, StaffMembership, Team, Venue
+from leagues.models import (
+    Availability,
+    Fixture,
+    Player,
+    RescheduleProposal,
+    Season,
+    StaffMembership,
+    Team,
+    Venue,
+)
 from scoring.models import ResultVersion
 
 
@@ -112,3 +121,15 @@ def test_a_demo_loaded_again_on_a_later_day_still_has_a_fixture_tonight_at_each_
         assert Fixture.objects.filter(
             venue=venue, result_versions__isnull=True, starts_at__date=today
         ).exists(), venue.name
+
+
+@pytest.mark.django_db
+def test_the_demo_has_a_proposed_date_and_marked_availability_and_says_where_to_look():
+    output = load_demo()
+    proposal = RescheduleProposal.objects.get()
+    assert proposal.status == "proposed" and proposal.proposed_by.username == "ada-finch"
+    assert Availability.objects.filter(fixture=proposal.fixture).count() == 3
+    assert "log in as cal-reyes / cal-reyes-plays" in output and "/needs-you/" in output
+    load_demo()  # again: nothing more
+    assert RescheduleProposal.objects.count() == 1
+    assert Availability.objects.count() == 3

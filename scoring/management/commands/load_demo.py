@@ -29,7 +29,7 @@ from leagues.models import (
 )
 from leagues.selectors import team_player_ids
 from leagues.services import fixture_status_change, fixtures_generate
-from scoring.demo import DEMO_GAMES
+from scoring.demo import DEMO_GAMES, schedule
 from scoring.kinds import all_kinds
 from scoring.models import VenueScreen
 from scoring.publishing.services import venue_screen_issue
@@ -97,6 +97,7 @@ class Command(BaseCommand):
         self.print_logins(site_url=options["site_url"])
         self.print_tonight(tonight, site_url=options["site_url"])
         self.print_screens(site_url=options["site_url"])
+        self.stdout.write(schedule.load(site_url=options["site_url"]))
 
     def ensure_admin(self):
         username, password = ADMIN_LOGIN
