@@ -6,6 +6,7 @@ from config import api_auth
 from config.api_errors import not_found
 from games.live import api as games_api
 from leagues import api as leagues_api
+from leagues import schedule_api
 from scoring.cups import api as cups_api
 from scoring.results import api as scoring_api
 from scoring.results import fixture_api
@@ -48,6 +49,26 @@ urlpatterns = [
         "fixtures/<int:pk>/results/",
         scoring_api.FixtureResultHistoryApi.as_view(),
         name="api-fixture-result-history",
+    ),
+    path(
+        "fixtures/<int:pk>/reschedule/",
+        schedule_api.FixtureRescheduleApi.as_view(),
+        name="api-fixture-reschedule",
+    ),
+    path(
+        "fixtures/<int:pk>/availability/",
+        schedule_api.FixtureAvailabilityApi.as_view(),
+        name="api-fixture-availability",
+    ),
+    path(
+        "reschedules/<int:pk>/accept/",
+        schedule_api.RescheduleAcceptApi.as_view(),
+        name="api-reschedule-accept",
+    ),
+    path(
+        "reschedules/<int:pk>/decline/",
+        schedule_api.RescheduleDeclineApi.as_view(),
+        name="api-reschedule-decline",
     ),
     path(
         "fixtures/<int:pk>/tables/",

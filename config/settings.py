@@ -7,6 +7,7 @@ CELERY_BROKER_URL  default: Celery's filesystem broker under var/; redis://127.0
 CELERY_RESULT_BACKEND  default: files under var/
 ALLOWED_HOSTS    comma-separated; default localhost,127.0.0.1
 CALENDAR_UID_DOMAIN  the domain in calendar event UIDs; default roundel (keep it once published)
+SITE_URL  the site's address for links in emailed notices; default http://127.0.0.1:8000
 TV_REFRESH_SECONDS   how often a pub's TV screen refreshes; default 15
 CACHE_URL        redis://… for a shared cache; default: in-process memory. An unreachable or
                  silent Redis only costs speed (config/cache.py). Production needs one: the
@@ -202,6 +203,8 @@ WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 # Calendar feeds: the domain part of every event's UID. Keep it once feeds are published, or
 # subscribed calendars will see every fixture as new.
 CALENDAR_UID_DOMAIN = os.environ.get("CALENDAR_UID_DOMAIN", "roundel")
+# The site's address as people reach it: the links in emailed notices (docs/match-night.md).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 # The pub's TV screen asks for fresh data this often (seconds), and calls it stale after
 # three missed refreshes.
 TV_REFRESH_SECONDS = int(os.environ.get("TV_REFRESH_SECONDS", "15"))
@@ -400,6 +403,8 @@ GAMES_OPEN_TABLES_PER_USER = int(os.environ.get("GAMES_OPEN_TABLES_PER_USER", "3
 CELERY_BEAT_SCHEDULE = {
     # The safety net behind the rating recomputation each saved result queues (scoring.ratings.tasks).
     "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
+    # The safety net behind the notices each proposal and result queues (scoring.match_night).
+    "match-night-notices": {"task": "scoring.match_night_notices_send", "schedule": 60.0},
     "sweep-overdue-turns": {
         "task": "games.sweep_overdue_turns",
         "schedule": GAMES_SWEEP_SECONDS,

@@ -33,6 +33,7 @@ urlpatterns = [
     path("staff/cups/", include("scoring.cups.urls")),
     path("tables/", include("games.live.urls")),
     path("", include("scoring.publishing.urls")),
+    path("", include("scoring.match_night.urls")),
     path("", include("leagues.urls")),
     path("", include("scoring.publishing.page_urls")),
 ]

@@ -6,6 +6,9 @@ selector, page and API (docs/leagues.md, "Who is who").
   season's rules, record a result before its day) and act for every venue.
 - **Staff of a venue** (a StaffMembership) enter the results of that venue's fixtures.
 - A season's rules may also be set by whoever may change seasons (*change season*).
+- A **player of a fixture** is a user whose Player is one of the two players of its home or
+  away team (TeamMember): they propose a new date, and the other team's players answer. Their
+  teams' **reserves** (Reserve on the season's Entry) may say whether they can play too.
 
 `user` None means the command line, which is trusted where a service says so.
 """
@@ -17,13 +20,15 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 
-from .models import StaffMembership
+from .models import Entry, Fixture, Player, Reserve, StaffMembership, TeamMember
 
 LEAGUE_ADMIN_PERMISSIONS = ("leagues.add_fixture", "leagues.delete_fixture")
 
 # What a refusal says to someone who is not a league admin, or who does not serve the venue.
 NOT_LEAGUE_ADMIN = "Only league admins can do this."
 NOT_VENUE_STAFF = "You can only enter results for fixtures at a venue you serve."
+NOT_FIXTURE_PLAYER = "Only the players of the fixture's two teams can do this."
+NOT_FIXTURE_SQUAD = "Only the players and reserves of the fixture's two teams can do this."
 
 # Who a request or a service is acting for (request.user's type).
 AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser
@@ -67,3 +72,35 @@ def can_set_season_rules(*, user) -> bool:
     return is_league_admin(user=user) or (
         _is_active(user) and user.has_perm("leagues.change_season")
     )
+
+
+def fixture_team_of(*, user, fixture: Fixture) -> int | None:
+    """The id of the fixture's team (home first) that `user` plays for, or None."""
+    if not _is_active(user):
+        return None
+    teams = {fixture.home_team_id, fixture.away_team_id}
+    mine = set(
+        TeamMember.objects.filter(player__user_id=user.pk, team_id__in=teams).values_list(
+            "team_id", flat=True
+        )
+    )
+    return next(
+        (team for team in (fixture.home_team_id, fixture.away_team_id) if team in mine), None
+    )
+
+
+def fixture_squad_player(*, user, fixture: Fixture) -> Player | None:
+    """`user`'s Player when they play for one of the fixture's teams or are registered as a
+    reserve of one in its season; None for anyone else."""
+    if not _is_active(user):
+        return None
+    player = Player.objects.filter(user_id=user.pk).first()
+    if player is None:
+        return None
+    teams = [fixture.home_team_id, fixture.away_team_id]
+    if TeamMember.objects.filter(player=player, team_id__in=teams).exists():
+        return player
+    entries = Entry.objects.filter(season_id=fixture.season_id, team_id__in=teams)
+    if Reserve.objects.filter(player=player, entry__in=entries).exists():
+        return player
+    return None

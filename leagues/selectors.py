@@ -6,23 +6,29 @@ related rows come with select_related, lists of children with prefetch_related. 
 look a row up by slug raise the model's DoesNotExist; views turn it into 404.
 """
 
+import datetime
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
 
 from .models import (
+    Availability,
     Division,
     Entry,
     Fixture,
     League,
     Player,
+    RescheduleProposal,
     Reserve,
     Season,
     Team,
     TeamMember,
     Venue,
 )
+from .permissions import AnyUser, fixture_squad_player, fixture_team_of
 
 
 def members_prefetch(prefix: str = "") -> "Prefetch[str, QuerySet[Any], str]":
@@ -237,3 +243,178 @@ def team_queryset() -> QuerySet[Team]:
 def player_queryset() -> QuerySet[Player]:
     memberships = TeamMember.objects.select_related("team").order_by("team__name")
     return Player.objects.prefetch_related(Prefetch("memberships", queryset=memberships))
+
+
+# Match night: new dates and availability (docs/match-night.md)
+
+OPEN_STATUSES = (Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED)
+
+
+def reschedule_open(*, fixture: Fixture) -> RescheduleProposal | None:
+    """The fixture's proposal that waits for an answer, with its team, or None."""
+    return (
+        RescheduleProposal.objects.filter(
+            fixture=fixture, status=RescheduleProposal.Status.PROPOSED
+        )
+        .select_related("team")
+        .first()
+    )
+
+
+def season_postponed(*, season: Season) -> list[Fixture]:
+    """The season's postponed fixtures, the nearest play-by day first."""
+    return list(
+        Fixture.objects.filter(season=season, status=Fixture.Status.POSTPONED)
+        .select_related("home_team", "away_team")
+        .order_by("play_by", "starts_at", "pk")
+    )
+
+
+def fixtures_overdue(*, today: datetime.date | None = None) -> QuerySet[Fixture]:
+    """Fixtures not played by the day they had to be played by (a postponed fixture's
+    play_by), oldest deadline first."""
+    today = today or timezone.localdate()
+    return (
+        Fixture.objects.filter(play_by__lt=today, status__in=OPEN_STATUSES)
+        .select_related("home_team", "away_team", "venue", "season__league")
+        .order_by("play_by", "pk")
+    )
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What one player or reserve said about one fixture: True, False or None (not said)."""
+
+    player: Player
+    available: bool | None
+
+
+@dataclass(frozen=True)
+class TeamAvailability:
+    """One team's players and reserves for one fixture, with what each said."""
+
+    team: Team
+    players: list[Mark]
+    reserves: list[Mark]
+
+    @property
+    def short(self) -> bool:
+        """A player of the team said they cannot play."""
+        return any(mark.available is False for mark in self.players)
+
+    @property
+    def stand_ins(self) -> list[Mark]:
+        """The reserves who said they can play: who could stand in."""
+        return [mark for mark in self.reserves if mark.available]
+
+
+def _availability(
+    fixtures: list[Fixture], teams: dict[int, Team], members: dict[int, list[Player]]
+) -> dict[tuple[int, int], TeamAvailability]:
+    """(fixture id, team id) → the team's marks for the fixture, for the sides of `fixtures`
+    played by `teams` (whose players are `members`, in position order). Two queries (the
+    reserves and the marks), whatever the number of fixtures."""
+    reserves: dict[tuple[int, int], list[Player]] = {}
+    seasons = {fixture.season_id for fixture in fixtures}
+    for reserve in Reserve.objects.filter(
+        entry__team_id__in=teams, entry__season_id__in=seasons
+    ).select_related("player", "entry"):
+        key = (reserve.entry.season_id, reserve.entry.team_id)
+        reserves.setdefault(key, []).append(reserve.player)
+    said = {
+        (row.fixture_id, row.player_id): row.available
+        for row in Availability.objects.filter(fixture__in=[fixture.pk for fixture in fixtures])
+    }
+    marks = {}
+    for fixture in fixtures:
+        for team_id in (fixture.home_team_id, fixture.away_team_id):
+            if team_id not in teams:
+                continue
+            marks[fixture.pk, team_id] = TeamAvailability(
+                team=teams[team_id],
+                players=[Mark(p, said.get((fixture.pk, p.pk))) for p in members[team_id]],
+                reserves=[
+                    Mark(p, said.get((fixture.pk, p.pk)))
+                    for p in reserves.get((fixture.season_id, team_id), [])
+                ],
+            )
+    return marks
+
+
+def fixture_availability(*, fixture: Fixture) -> list[TeamAvailability]:
+    """Both teams' marks for the fixture, home first. Two queries when the teams' members
+    come prefetched with their players (scoring's fixture_get does), four otherwise."""
+    teams = {team.pk: team for team in (fixture.home_team, fixture.away_team)}
+    members = {team.pk: [member.player for member in team.members.all()] for team in teams.values()}
+    marks = _availability([fixture], teams, members)
+    return [marks[fixture.pk, fixture.home_team_id], marks[fixture.pk, fixture.away_team_id]]
+
+
+@dataclass(frozen=True)
+class UpcomingAvailability:
+    fixture: Fixture
+    marks: TeamAvailability
+
+
+def team_availability_upcoming(*, team: Team, limit: int = 8) -> list[UpcomingAvailability]:
+    """The team's next fixtures still to play (postponed ones too), each with its players'
+    and reserves' marks."""
+    start_of_today = timezone.make_aware(
+        datetime.datetime.combine(timezone.localdate(), datetime.time())
+    )
+    fixtures = list(
+        Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), status__in=OPEN_STATUSES)
+        .filter(Q(starts_at__gte=start_of_today) | Q(status=Fixture.Status.POSTPONED))
+        .select_related("home_team", "away_team", "venue", "season__league")
+        .order_by("starts_at", "pk")[:limit]
+    )
+    members = [member.player for member in team.members.all()]  # prefetched by team_get
+    marks = _availability(fixtures, {team.pk: team}, {team.pk: members})
+    return [UpcomingAvailability(fixture, marks[fixture.pk, team.pk]) for fixture in fixtures]
+
+
+@dataclass(frozen=True)
+class FixtureSchedule:
+    """What a fixture's page shows of match night to `user`: the proposal waiting for an
+    answer, what they may do about it, and both teams' availability with their own mark."""
+
+    proposal: RescheduleProposal | None
+    availability: list[TeamAvailability]
+    team_id: int | None = None  # the fixture's team `user` plays for
+    squad_player: Player | None = None  # `user` as a player or reserve of either team
+    my_mark: bool | None = None
+    open: bool = False  # still to be played: proposals and marks are taken
+    may: set[str] = field(default_factory=set)  # "propose", "answer", "withdraw", "mark"
+
+
+def fixture_schedule(*, fixture: Fixture, user: AnyUser) -> FixtureSchedule:
+    """Nothing to read for a played or void fixture: its date and its players are settled."""
+    still_open = fixture.status in OPEN_STATUSES
+    if not still_open:
+        return FixtureSchedule(proposal=None, availability=[])
+    proposal = reschedule_open(fixture=fixture)
+    availability = fixture_availability(fixture=fixture)
+    team_id = fixture_team_of(user=user, fixture=fixture)
+    squad_player = fixture_squad_player(user=user, fixture=fixture)
+    may = set()
+    if team_id is not None:
+        if proposal is None:
+            may.add("propose")
+        elif proposal.team_id == team_id:
+            may.add("withdraw")
+        else:
+            may.add("answer")
+    if squad_player is not None:
+        may.add("mark")
+    my_mark = None
+    if squad_player is not None:
+        my_mark = next(
+            (
+                mark.available
+                for side in availability
+                for mark in side.players + side.reserves
+                if mark.player.pk == squad_player.pk
+            ),
+            None,
+        )
+    return FixtureSchedule(proposal, availability, team_id, squad_player, my_mark, still_open, may)

@@ -1,7 +1,8 @@
 """Writes for leagues: a season's divisions (`season_divisions_ensure`); generating a season's
 fixtures, a double round robin per division; a fixture's status (scheduled, postponed,
 void: `fixture_status_change`, the one place its life is checked) and venue; a team's two
-players and its registered reserves.
+players and its registered reserves; match night's new dates agreed between the teams
+(`reschedule_*`), players' availability and their notice settings (docs/match-night.md).
 
 Every function takes keyword arguments, runs in one transaction and locks the rows its decision
 depends on before reading them. Refusals are config.errors kinds: Invalid keyed by the field
@@ -25,11 +26,14 @@ from config.errors import Conflict, Forbidden, Invalid, NotFound
 
 from .fixtures import double_round_robin
 from .models import (
+    Availability,
     Division,
     Eligibility,
     Entry,
     Fixture,
     Player,
+    Profile,
+    RescheduleProposal,
     Reserve,
     Season,
     Team,
@@ -37,10 +41,14 @@ from .models import (
     Venue,
 )
 from .permissions import (
+    NOT_FIXTURE_PLAYER,
+    NOT_FIXTURE_SQUAD,
     NOT_LEAGUE_ADMIN,
     NOT_VENUE_STAFF,
     AnyUser,
     can_enter_results,
+    fixture_squad_player,
+    fixture_team_of,
     is_league_admin,
 )
 from .selectors import division_matches, team_player_ids
@@ -372,10 +380,19 @@ def fixture_status_change(
     fixture.status = change.status
     if change.status == Status.POSTPONED:
         fixture.postponed_reason = change.reason
+        if fixture.play_by is None:  # the first postponement sets the deadline; later ones keep it
+            fixture.play_by = fixture_play_by(fixture=fixture)
         history = f"Postponed: {change.reason}"
     else:
         history = change.reason
-    return _save(fixture, by=by, reason=history, fields=["status", "postponed_reason"])
+    return _save(fixture, by=by, reason=history, fields=["status", "postponed_reason", "play_by"])
+
+
+def fixture_play_by(*, fixture: Fixture) -> datetime.date:
+    """The last day a postponed fixture may be played: its date (local) plus the season's
+    postponed_within_days."""
+    days = Season.objects.values_list("postponed_within_days", flat=True).get(pk=fixture.season_id)
+    return timezone.localdate(fixture.starts_at) + datetime.timedelta(days=days)
 
 
 def _reschedule(fixture: Fixture, *, starts_at: datetime.datetime, by: AnyUser) -> Fixture:
@@ -542,3 +559,179 @@ def reserve_register(*, entry_id: int, player_id: int, by: AnyUser | None) -> Re
     reserve._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
     reserve.save()
     return reserve
+
+
+# Match night: a new date agreed between the two teams (docs/match-night.md). The proposal and
+# its fixture are locked together, fixture first (as every fixture write does), so that two
+# answers to one proposal, or an answer and a staff move, take effect one after the other.
+
+Proposal = RescheduleProposal.Status
+MESSAGE_MAX_LENGTH: int = RescheduleProposal._meta.get_field("message").max_length  # type: ignore[assignment]  # a CharField has one
+_CLOSED: dict[str, str] = {Status.PLAYED: "This fixture has been played; it cannot be moved.",
+           Status.VOID: "This fixture is void; it cannot be moved."}  # fmt: skip
+
+
+def _ensure_can_move(fixture: Fixture) -> None:
+    if fixture.status in _CLOSED:
+        raise Conflict(_CLOSED[fixture.status])
+
+
+def _locked_proposal(proposal_id: int) -> tuple[RescheduleProposal, Fixture]:
+    """The proposal and its fixture, both locked (the fixture first)."""
+    fixture_id = (
+        RescheduleProposal.objects.filter(pk=proposal_id)
+        .values_list("fixture_id", flat=True)
+        .first()
+    )
+    if fixture_id is None:
+        raise NotFound("There is no such proposal.")
+    fixture = _lock_fixture(fixture_id)
+    return RescheduleProposal.objects.select_for_update().get(pk=proposal_id), fixture
+
+
+def _ensure_other_team(proposal: RescheduleProposal, fixture: Fixture, by: AnyUser) -> None:
+    team_id = fixture_team_of(user=by, fixture=fixture)
+    if team_id is None:
+        raise Forbidden(NOT_FIXTURE_PLAYER)
+    if team_id == proposal.team_id:
+        raise Forbidden("Your team proposed this date: the other team answers it.")
+
+
+def _ensure_undecided(proposal: RescheduleProposal) -> None:
+    if proposal.status != Proposal.PROPOSED:
+        raise Conflict(f"This proposal has already been {proposal.get_status_display().lower()}.")
+
+
+def _decide(proposal: RescheduleProposal, *, status: str, by: AnyUser) -> RescheduleProposal:
+    proposal.status = status
+    proposal.decided_by = by  # type: ignore[assignment]  # a user of AUTH_USER_MODEL
+    proposal.decided_at = timezone.now()
+    proposal._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
+    proposal.save(update_fields=["status", "decided_by", "decided_at"])
+    return proposal
+
+
+@transaction.atomic
+def reschedule_propose(
+    *, fixture_id: int, starts_at: datetime.datetime, message: str = "", by: AnyUser
+) -> RescheduleProposal:
+    """A player of either team proposes a new date for the fixture, with a message.
+
+    Raises Forbidden for anyone else (staff move fixtures directly: fixture_status_change),
+    NotFound for an unknown fixture, Conflict when it is played or void or a proposal is
+    already open, Invalid on "starts_at" for a date not in the future or the fixture's own,
+    on "message" for a message over 500 characters.
+    """
+    fixture = _lock_fixture(fixture_id)
+    team_id = fixture_team_of(user=by, fixture=fixture)
+    if team_id is None:
+        raise Forbidden(NOT_FIXTURE_PLAYER)
+    _ensure_can_move(fixture)
+    if RescheduleProposal.objects.filter(fixture=fixture, status=Proposal.PROPOSED).exists():
+        raise Conflict(
+            "A new date is already proposed for this fixture: it waits for its answer first."
+        )
+    starts_at = _aware(starts_at, field="starts_at")
+    if starts_at <= timezone.now():
+        raise Invalid(errors={"starts_at": "Propose a date and time that is still to come."})
+    if starts_at == fixture.starts_at and fixture.status == Status.SCHEDULED:
+        raise Invalid(errors={"starts_at": "The fixture is on that date already."})
+    message = " ".join((message or "").split())
+    if len(message) > MESSAGE_MAX_LENGTH:
+        raise Invalid(
+            errors={"message": f"Keep the message to {MESSAGE_MAX_LENGTH} characters or fewer."}
+        )
+    proposal = RescheduleProposal(
+        fixture=fixture,
+        team_id=team_id,
+        proposed_by=by,  # type: ignore[misc]  # a user of AUTH_USER_MODEL (a player: logged in)
+        starts_at=starts_at,
+        message=message,
+    )
+    proposal._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
+    proposal.save()
+    return proposal
+
+
+@transaction.atomic
+def reschedule_accept(*, proposal_id: int, by: AnyUser) -> RescheduleProposal:
+    """A player of the other team accepts: the fixture moves to the proposed date (and is
+    scheduled again if it was postponed), with who and why in its history.
+
+    Raises NotFound for an unknown proposal, Forbidden for anyone but a player of the other
+    team, Conflict when the proposal is already decided, the fixture is played or void, or the
+    proposed date has passed.
+    """
+    proposal, fixture = _locked_proposal(proposal_id)
+    _ensure_other_team(proposal, fixture, by)
+    _ensure_undecided(proposal)
+    _ensure_can_move(fixture)
+    if proposal.starts_at <= timezone.now():
+        raise Conflict("The proposed date has passed: propose another.")
+    if fixture.starts_at != proposal.starts_at or fixture.status != Status.SCHEDULED:
+        _reschedule(fixture, starts_at=proposal.starts_at, by=by)
+    return _decide(proposal, status=Proposal.ACCEPTED, by=by)
+
+
+@transaction.atomic
+def reschedule_decline(*, proposal_id: int, by: AnyUser) -> RescheduleProposal:
+    """A player of the other team declines: the fixture keeps its date.
+
+    Raises NotFound, Forbidden and Conflict (already decided) as reschedule_accept does.
+    """
+    proposal, fixture = _locked_proposal(proposal_id)
+    _ensure_other_team(proposal, fixture, by)
+    _ensure_undecided(proposal)
+    return _decide(proposal, status=Proposal.DECLINED, by=by)
+
+
+@transaction.atomic
+def reschedule_withdraw(*, proposal_id: int, by: AnyUser) -> RescheduleProposal:
+    """A player of the proposing team takes the proposal back (so that they can propose another).
+
+    Raises NotFound, Forbidden for anyone but a player of the proposing team, Conflict when it
+    is already decided.
+    """
+    proposal, fixture = _locked_proposal(proposal_id)
+    if fixture_team_of(user=by, fixture=fixture) != proposal.team_id:
+        raise Forbidden("Only the players of the team that proposed this date can withdraw it.")
+    _ensure_undecided(proposal)
+    return _decide(proposal, status=Proposal.WITHDRAWN, by=by)
+
+
+@transaction.atomic
+def availability_set(*, fixture_id: int, available: bool, by: AnyUser) -> Availability:
+    """`by` says whether they can play the fixture (a player of either team, or a reserve of
+    one in the season); saying it again replaces what they said.
+
+    Raises NotFound for an unknown fixture, Forbidden for anyone else, Conflict when the
+    fixture is played or void, Invalid on "available" for anything but true or false.
+    """
+    if not isinstance(available, bool):
+        raise Invalid(errors={"available": "Say true or false."})
+    fixture = _lock_fixture(fixture_id)
+    player = fixture_squad_player(user=by, fixture=fixture)
+    if player is None:
+        raise Forbidden(NOT_FIXTURE_SQUAD)
+    if fixture.status in _CLOSED:
+        raise Conflict(
+            "This fixture has been played; availability is for fixtures still to come."
+            if fixture.status == Status.PLAYED
+            else "This fixture is void; nobody plays it."
+        )
+    availability, _ = Availability.objects.update_or_create(
+        fixture=fixture, player=player, defaults={"available": available}
+    )
+    return availability
+
+
+@transaction.atomic
+def profile_email_notices_set(*, user: AnyUser, email_notices: bool) -> Profile:
+    """Turn a user's notices by email on or off (their own settings: no one else's)."""
+    if not user.is_authenticated:
+        raise Forbidden("Log in to change your notices.")
+    profile, _ = Profile.objects.select_for_update().get_or_create(user_id=user.pk)
+    if profile.email_notices != email_notices:
+        profile.email_notices = email_notices
+        profile.save(update_fields=["email_notices"])
+    return profile

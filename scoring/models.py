@@ -221,3 +221,21 @@ class VenueScreen(models.Model):
 
     def __str__(self):
         return f"TV screen of {self.venue}"
+
+
+class NoticeSent(models.Model):
+    """One email notice sent to one person about one event ("result-awaiting:<version id>",
+    "reschedule-proposed:<proposal id>", …): the row that makes a notice go out once, however
+    often the sender runs (scoring.match_night.services.notices_send)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    event = models.CharField(max_length=64)
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "event"], name="notice_once_per_event")
+        ]
+
+    def __str__(self):
+        return f"{self.event} to {self.user}"

@@ -138,3 +138,14 @@ class DivisionFactory(factory.django.DjangoModelFactory[Division]):
             max(division.season.divisions.values_list("level", flat=True), default=0) + 1
         )
     )
+
+
+def team_player_user(team: Team, position: int = 1, **user_fields) -> User:
+    """A login for the team's player at `position` (match night: players act for their team)."""
+    player = team.members.get(position=position).player
+    if player.user is None:
+        user: User = UserFactory.create(**user_fields)
+        player.user = user
+        player.save(update_fields=["user"])
+        return user
+    return player.user

@@ -10,10 +10,11 @@ from django.contrib import admin, messages
 from django.http import HttpResponseRedirect
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError, Forbidden, add_refusal_to_form, refusal_sentence
 
-from .. import services
+from .. import selectors, services
 from ..models import Fixture
 from ..permissions import is_league_admin
 from .access import HistoryAdmin, VenueScopedAdminMixin
@@ -65,6 +66,21 @@ class FixtureForm(forms.ModelForm):
         return data
 
 
+class OverdueFilter(admin.SimpleListFilter):
+    """Postponed fixtures not played by their play-by day (leagues.selectors.fixtures_overdue)."""
+
+    title = _("play-by day")
+    parameter_name = "overdue"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("Overdue: not played by its play-by day"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(pk__in=selectors.fixtures_overdue().values("pk"))
+        return queryset
+
+
 @admin.register(Fixture)
 class FixtureAdmin(VenueScopedAdminMixin, HistoryAdmin):
     form = FixtureForm
@@ -73,6 +89,7 @@ class FixtureAdmin(VenueScopedAdminMixin, HistoryAdmin):
         ("season", admin.RelatedOnlyFieldListFilter),
         "round",
         "status",
+        OverdueFilter,
         ("venue", admin.RelatedOnlyFieldListFilter),
     ]
     search_fields = [

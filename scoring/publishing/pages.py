@@ -55,6 +55,7 @@ def season_detail(request, league_slug, season_slug):
             "rules": season_rules_describe(season=season),
             "recent": fixture_results.fixtures_recent_results(limit=5, season=season),
             "upcoming": fixture_results.fixtures_upcoming(limit=5, season=season),
+            "postponed": leagues_selectors.season_postponed(season=season),
         },
     )
 
@@ -104,6 +105,7 @@ def team_detail(request, slug):
             "entries": leagues_selectors.team_entries(team=team),
             "records": record_by_game(team_ids=[team.pk]),
             "seasons": fixture_results.team_fixtures_by_season(team_ids=[team.pk]),
+            "upcoming_availability": leagues_selectors.team_availability_upcoming(team=team),
         },
     )
 
@@ -159,5 +161,6 @@ def fixture_detail(request, pk):
             "lineup": result_lineup_players(version=result) if played else None,
             "entry_url": reverse("result-entry", args=[fixture.pk]) if may_enter else None,
             "history_url": reverse("result-history", args=[fixture.pk]) if may_enter else None,
+            "schedule": leagues_selectors.fixture_schedule(fixture=fixture, user=request.user),
         },
     )

@@ -22,6 +22,9 @@ EXPECTED = {
     "/api/fixtures/{id}/": {"get"},
     "/api/fixtures/{id}/result/": {"get", "post"},
     "/api/fixtures/{id}/results/": {"get"},
+    "/api/fixtures/{id}/reschedule/": {"post"},
+    "/api/reschedules/{id}/accept/": {"post"},
+    "/api/reschedules/{id}/decline/": {"post"},
 }
 
 
@@ -47,6 +50,12 @@ def test_schema_lists_every_endpoint_with_its_methods(schema):
         assert path in paths, path
         assert methods <= set(paths[path]), path
         assert not {"put", "patch", "delete"} & set(paths[path]), path
+
+
+def test_availability_is_read_and_put_for_the_requesting_player(schema):
+    path = schema[0]["paths"]["/api/fixtures/{id}/availability/"]
+    assert set(path) == {"get", "put"}
+    assert {"200", "400", "401", "403", "404", "409"} <= set(path["put"]["responses"])
 
 
 def test_fixture_list_documents_its_filters_and_pagination(schema):

@@ -9,10 +9,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import (
+    Availability,
     Cup,
     CupTie,
     Fixture,
     Player,
+    RescheduleProposal,
     Season,
     StaffMembership,
     Team,
@@ -163,3 +165,14 @@ def test_the_demo_cup_is_in_its_second_round_with_a_bye_and_a_plate(client):
         output
     )
     assert client.get(bracket).status_code == 200
+
+
+def test_the_demo_has_a_proposed_date_and_marked_availability_and_says_where_to_look():
+    output = load_demo()
+    proposal = RescheduleProposal.objects.get()
+    assert proposal.status == "proposed" and proposal.proposed_by.username == "ada-finch"
+    assert Availability.objects.filter(fixture=proposal.fixture).count() == 3
+    assert "log in as cal-reyes / cal-reyes-plays" in output and "/needs-you/" in output
+    load_demo()  # again: nothing more
+    assert RescheduleProposal.objects.count() == 1
+    assert Availability.objects.count() == 3

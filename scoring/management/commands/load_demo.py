@@ -29,7 +29,7 @@ from leagues.models import (
 )
 from leagues.selectors import team_player_ids
 from leagues.services import fixture_status_change, fixtures_generate
-from scoring.demo import DEMO_GAMES
+from scoring.demo import DEMO_GAMES, schedule
 from scoring.demo import divisions as divisions_demo
 from scoring.demo.cups import demo_cup_load
 from scoring.demo.squads import load_squads_demo
@@ -106,6 +106,7 @@ class Command(BaseCommand):
         self.print_screens(site_url=options["site_url"])
         self.stdout.write(divisions_demo.divisions_demo_where(site_url=options["site_url"]))
         self.stdout.write(demo_cup_load(admin=admin, site_url=options["site_url"]))
+        self.stdout.write(schedule.load(site_url=options["site_url"]))
 
     def ensure_admin(self):
         username, password = ADMIN_LOGIN

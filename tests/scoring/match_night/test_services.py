@@ -1,0 +1,87 @@
+"""Notices by email (scoring.match_night.services.notices_send): who gets which, once per
+event per person, never to someone who turned them off, and never with a score or a card."""
+
+import datetime
+
+import pytest
+from django.core import mail
+from django.utils import timezone
+
+from leagues.services import (
+    profile_email_notices_set,
+    reschedule_accept,
+    reschedule_decline,
+    reschedule_propose,
+)
+from scoring.match_night.services import notices_send
+from scoring.models import NoticeSent
+from tests.factories import StaffMembershipFactory, UserFactory, team_player_user
+from tests.scoring.match_night.conftest import version
+
+pytestmark = pytest.mark.django_db
+
+
+def inboxes() -> dict[str, list[str]]:
+    boxes: dict[str, list[str]] = {}
+    for message in mail.outbox:
+        for address in message.to:
+            boxes.setdefault(address, []).append(str(message.subject))
+    return boxes
+
+
+def test_a_result_awaiting_confirmation_is_emailed_to_the_other_team_once(fixture, home, away):
+    team_player_user(fixture.away_team, 2, email="away2@example.com")
+    version(fixture, by=home)
+
+    assert notices_send() == 2
+    assert notices_send() == 0  # sent already: nothing more
+
+    assert set(inboxes()) == {"away@example.com", "away2@example.com"}
+    message = mail.outbox[0]
+    assert "confirm the result" in message.subject
+    # The notice names the fixture and links to its page; it carries no score and no sheet.
+    assert f"/fixtures/{fixture.pk}/" in message.body
+    assert "17" not in message.body and "17" not in message.subject
+    assert NoticeSent.objects.count() == 2
+
+
+def test_a_dispute_is_emailed_to_the_venues_staff_and_the_admins(fixture, home):
+    staff = StaffMembershipFactory(venue=fixture.venue, user__email="staff@example.com").user
+    StaffMembershipFactory(user__email="elsewhere@example.com")
+    UserFactory(is_superuser=True, email="admin@example.com")
+    version(fixture, by=home, confirmation="disputed")
+    notices_send()
+    assert set(inboxes()) == {staff.email, "admin@example.com"}
+    assert all("disputed" in subjects[0] for subjects in inboxes().values())
+
+
+def test_a_proposal_and_its_answer_go_to_the_other_team_then_back_to_the_proposer(
+    fixture, home, away
+):
+    fixture.starts_at = timezone.now() + datetime.timedelta(days=1)
+    fixture.save()
+    in_a_week = timezone.now() + datetime.timedelta(days=7)
+    proposal = reschedule_propose(fixture_id=fixture.pk, starts_at=in_a_week, by=home)
+    notices_send()
+    assert list(inboxes()) == ["away@example.com"]
+
+    reschedule_accept(proposal_id=proposal.pk, by=away)
+    notices_send()
+    assert inboxes()["home@example.com"] == [
+        f"Roundel: {fixture.home_team.name} v {fixture.away_team.name} moves to your date"
+    ]
+    second = reschedule_propose(
+        fixture_id=fixture.pk, starts_at=in_a_week + datetime.timedelta(days=1), by=away
+    )
+    reschedule_decline(proposal_id=second.pk, by=home)
+    notices_send()
+    assert "was declined" in inboxes()["away@example.com"][-1]
+    assert notices_send() == 0
+
+
+def test_no_email_to_someone_who_turned_them_off_or_has_no_address(fixture, home, away):
+    profile_email_notices_set(user=away, email_notices=False)
+    team_player_user(fixture.away_team, 2)  # no address
+    version(fixture, by=home)
+    assert notices_send() == 0
+    assert mail.outbox == []
