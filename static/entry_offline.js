@@ -1,4 +1,4 @@
-/* Result entry that survives the pub's Wi-Fi (docs/result-entry.md, "Offline entry").
+/* Result entry that survives the pub's Wi-Fi (docs/result-entry.md "Offline entry").
  *
  * Save keeps the sheet in this browser (IndexedDB, one sheet per entry page) before sending
  * it, and lets it go only once the server has answered. While the network is down the page

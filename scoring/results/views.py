@@ -200,10 +200,10 @@ def _after_save_url(fixture: Fixture) -> str:
 
 @require_http_methods(["GET"])
 def entry_service_worker(request):
-    """The service worker that keeps entry pages and their files on the phone (docs/
-    result-entry.md, "Offline entry"). Served from /staff/ so that its scope covers the entry
-    pages; open to anyone, as a static file is: it holds no data, and its update checks must
-    not be sent to the login page when a session has ended."""
+    """The service worker that keeps entry pages and their files on the phone
+    (docs/result-entry.md "Offline entry"). Served from /staff/ so that its scope covers the
+    entry pages; open to anyone, as a static file is: it holds no data, and its update checks
+    must not be sent to the login page when a session has ended."""
     response = render(request, "scoring/entry_sw.js", content_type="text/javascript")
     response["Cache-Control"] = "no-cache"
     return response

@@ -1,4 +1,4 @@
-/* The entry pages' service worker (docs/result-entry.md, "Offline entry"), served from
+/* The entry pages' service worker (docs/result-entry.md "Offline entry"), served from
  * /staff/entry-sw.js so that its scope covers the entry pages.
  *
  * It keeps what an entry page needs to show itself without the network: the page and the

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from config.errors import Invalid
@@ -212,3 +213,12 @@ def test_the_api_refuses_who_may_not_submit_before_looking_at_the_key(korova):
     outsider = APIClient()
     outsider.force_login(UserFactory())
     assert _api_post(outsider, korova, key=KEY).status_code == 403
+
+
+def test_the_schema_offers_the_idempotency_key_header_on_submission():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    submit = schema["paths"]["/api/fixtures/{id}/result/"]["post"]
+    (header,) = [p for p in submit["parameters"] if p["in"] == "header"]
+    assert header["name"] == "Idempotency-Key" and not header.get("required", False)
+    assert header["schema"]["pattern"] == "^[!-~]{1,64}$"
+    assert "saved once" in submit["description"]
