@@ -30,13 +30,13 @@
   var pageUrl = form.getAttribute("action");
   var sending = false;
 
-  // --- IndexedDB: one record per entry page, {url, key, fields, html, keptAt} -------------
+  // --- IndexedDB: one record per entry page and user, {url, user, key, fields, html, keptAt} --
 
   function openDatabase() {
     return new Promise(function (resolve, reject) {
       var request = indexedDB.open(DATABASE, 1);
       request.onupgradeneeded = function () {
-        request.result.createObjectStore(STORE, { keyPath: "url" });
+        request.result.createObjectStore(STORE, { keyPath: ["url", "user"] });
       };
       request.onsuccess = function () { resolve(request.result); };
       request.onerror = function () { reject(request.error); };
@@ -60,8 +60,10 @@
     });
   }
 
+  // The sheet the user now logged in left waiting on this page: on a phone passed from hand
+  // to hand, someone else's waits for them (it is sent as its author only).
   function waitingSheet() {
-    return inStore("readonly", function (store) { return store.get(pageUrl); });
+    return inStore("readonly", function (store) { return store.get([pageUrl, form.dataset.user]); });
   }
 
   function keepSheet(sheet) {
@@ -69,12 +71,13 @@
   }
 
   function letGo(sheet) {
-    return inStore("readwrite", function (store) {
-      return store.get(sheet.url);
+    var id = [sheet.url, sheet.user];
+    return inStore("readonly", function (store) {
+      return store.get(id);
     }).then(function (kept) {
       // A newer sheet typed meanwhile (another key) stays.
       if (!kept || kept.key !== sheet.key) return undefined;
-      return inStore("readwrite", function (store) { return store.delete(sheet.url); });
+      return inStore("readwrite", function (store) { return store.delete(id); });
     });
   }
 
@@ -238,6 +241,7 @@
     });
     var sheet = {
       url: pageUrl,
+      user: form.dataset.user,
       key: keyField().value,
       fields: fields,
       html: snapshot(),

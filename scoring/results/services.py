@@ -215,16 +215,16 @@ def _record_version(
     clean = validate_sheet(game=season.game, sheet=sheet, **context)
     outcome = kind.outcome(sheet=clean, rule_options=season.rule_options)
 
+    if current is not None:
+        ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
+    if source == ResultVersion.Source.STAFF:
+        # The entry page showed the open proposals beside the sheet: saving is staff's choice.
+        _proposals_decide(fixture=fixture, by=by)
     try:
         # A savepoint: should the constraints refuse the version, the transaction is still
-        # usable to read what the other writer saved.
+        # usable to read what the other writer saved (who, with the same submission, made the
+        # same two changes above).
         with transaction.atomic():
-            if current is not None:
-                ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
-            if source == ResultVersion.Source.STAFF:
-                # The entry page showed the open proposals beside the sheet: saving is staff's
-                # choice.
-                _proposals_decide(fixture=fixture, by=by)
             version = ResultVersion.objects.create(
                 fixture=fixture,
                 number=current_number + 1,

@@ -10,6 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring.models import ResultVersion
+from scoring.results import views
 from scoring.results.services import result_submit
 from tests.factories import StaffMembershipFactory
 
@@ -30,6 +31,20 @@ def _type_sheet(page, rounds):
             expect(page.get_by_label(f"Round {number + 1}, Ann")).to_be_focused()
 
 
+@pytest.fixture
+def entry_page_hits(monkeypatch):
+    """How many requests for an entry page reached the server (each one opens its fixture)."""
+    hits = []
+    real = views._staff_fixture
+
+    def staff_fixture(request, pk):
+        hits.append(request.method)
+        return real(request, pk)
+
+    monkeypatch.setattr(views, "_staff_fixture", staff_fixture)
+    return hits
+
+
 def _open_entry_page(page, live_server, fixture):
     page.goto(live_server.url + reverse("result-entry", args=[fixture.pk]))
     # The service worker has kept the page and its files: it can be shown offline from now on.
@@ -37,7 +52,7 @@ def _open_entry_page(page, live_server, fixture):
 
 
 def test_a_sheet_saved_without_the_network_is_kept_shown_after_a_reload_and_sent_once(
-    live_server, phones, cow_league_fixture
+    live_server, phones, cow_league_fixture, entry_page_hits
 ):
     season, fixture, staff = cow_league_fixture
     page = phones(staff)
@@ -46,6 +61,7 @@ def test_a_sheet_saved_without_the_network_is_kept_shown_after_a_reload_and_sent
     expect(page.locator("#game-status")).to_have_text("Game over in round 5: Ann reached 66.")
 
     page.context.set_offline(True)
+    entry_page_hits.clear()
     page.locator("#save-result").tap()
 
     waiting = page.locator("#entry-waiting")
@@ -61,6 +77,8 @@ def test_a_sheet_saved_without_the_network_is_kept_shown_after_a_reload_and_sent
     for seat, player in enumerate(["Ann", "Bea", "Cy", "Dot"]):
         expect(page.get_by_label(f"Round 5, {player}")).to_have_value(str(ROUNDS[4][seat]))
     assert not ResultVersion.objects.filter(fixture=fixture).exists()
+    # Neither the Save nor the reload reached the server: the page is the service worker's copy.
+    assert entry_page_hits == []
 
     # The network is back: the sheet goes by itself, and the fixture's page says it is saved.
     page.context.set_offline(False)
