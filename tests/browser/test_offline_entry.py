@@ -129,3 +129,26 @@ def test_a_sheet_that_waited_while_someone_else_saved_gets_the_conflict_page(
     expect(page.locator("#entry-waiting")).to_be_hidden()
     expect(page.locator(".version-line")).to_contain_text("version 1")
     assert ResultVersion.objects.filter(fixture=fixture).count() == 1
+
+
+def test_adding_a_round_without_the_network_says_it_needs_it_and_keeps_the_sheet(
+    live_server, phones, cow_league_fixture
+):
+    season, fixture, staff = cow_league_fixture
+    page = phones(staff)
+    _open_entry_page(page, live_server, fixture)
+    _type_sheet(page, ROUNDS[:1])
+    entry_url = page.url
+
+    page.context.set_offline(True)
+    page.locator("#add-round").tap()
+
+    expect(page.locator("#entry-needs-network")).to_contain_text("needs the network")
+    expect(page.get_by_label("Round 1, Cy")).to_have_value("12")
+    assert page.url == entry_url
+
+    page.context.set_offline(False)
+    expect(page.locator("#entry-needs-network")).to_be_hidden()
+    page.locator("#add-round").tap()
+    expect(page.get_by_label("Round 2, Ann")).to_be_focused()
+    expect(page.get_by_label("Round 1, Cy")).to_have_value("12")
