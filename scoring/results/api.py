@@ -9,6 +9,7 @@ FixtureNotOpen → 409, BeforeFixtureDay → 409 naming the fixture's day, unkno
 """
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -292,10 +293,13 @@ class FixtureResultApi(APIView):
         if key and not SUBMISSION_KEY_PATTERN.match(key):
             return Response(
                 {
-                    "detail": "The Idempotency-Key header is not a usable key.",
+                    "detail": _("The Idempotency-Key header is not a usable key."),
                     IDEMPOTENCY_KEY: [
-                        f"A key is 1 to {SUBMISSION_KEY_MAX_LENGTH} printable characters "
-                        "without spaces (a UUID, for instance)."
+                        _(
+                            "A key is 1 to %(length)d printable characters without spaces "
+                            "(a UUID, for instance)."
+                        )
+                        % {"length": SUBMISSION_KEY_MAX_LENGTH}
                     ],
                 },
                 status=status.HTTP_400_BAD_REQUEST,

@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Invalid
 from leagues.models import Fixture, Season
@@ -153,8 +154,10 @@ def result_submit(
     ):
         raise Invalid(
             errors={
-                "submission_key": f"A submission key is 1 to {SUBMISSION_KEY_MAX_LENGTH} "
-                "printable characters without spaces."
+                "submission_key": _(
+                    "A submission key is 1 to %(length)d printable characters without spaces."
+                )
+                % {"length": SUBMISSION_KEY_MAX_LENGTH}
             }
         )
     try:
