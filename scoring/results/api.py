@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
+    OpenApiParameter,
     OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
@@ -35,7 +36,13 @@ from scoring.results.selectors import (
     fixture_result_history,
     result_version_json,
 )
-from scoring.results.services import NOTE_MAX_LENGTH, result_submit, result_walkover_award
+from scoring.results.services import (
+    NOTE_MAX_LENGTH,
+    SUBMISSION_KEY_MAX_LENGTH,
+    SUBMISSION_KEY_PATTERN,
+    result_submit,
+    result_walkover_award,
+)
 from scoring.results.sheet_serializers import SHEET_SERIALIZERS
 from scoring.results.sheets import unstorable_character
 
@@ -244,6 +251,21 @@ _SUBMIT_EXAMPLE = OpenApiExample(
 )
 
 
+IDEMPOTENCY_KEY = "Idempotency-Key"
+IDEMPOTENCY_KEY_PARAMETER = OpenApiParameter(
+    IDEMPOTENCY_KEY,
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    pattern=rf"^[!-~]{{1,{SUBMISSION_KEY_MAX_LENGTH}}}$",
+    description="Optional: names this submission (1 to "
+    f"{SUBMISSION_KEY_MAX_LENGTH} printable characters without spaces, a UUID for instance). "
+    "Sent again with the same key for the same fixture, the submission writes nothing and is "
+    "answered as the first one was: 201 with the version it wrote. A retry after a lost "
+    "answer is therefore safe.",
+)
+
+
 class FixtureResultApi(APIView):
     """GET the current result of a fixture; POST a new version (a first result or a correction)."""
 
@@ -281,8 +303,10 @@ class FixtureResultApi(APIView):
             "that version, and nothing is written. A result is taken from the fixture's day "
             "on (409 `before_fixture_day` before that, unless a league admin sends "
             "`before_fixture_day: true`). Only staff of the fixture's venue and league admins "
-            "may submit."
+            "may submit. With an `Idempotency-Key` header a repeat of the same submission "
+            "(a retry after a lost answer) is saved once and answered as the first one was."
         ),
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
         request=ResultSubmitInputSerializer,
         examples=[_SUBMIT_EXAMPLE],
         responses={
@@ -305,6 +329,21 @@ class FixtureResultApi(APIView):
         given = ResultSubmitInputSerializer(data=request.data)
         if not given.is_valid():
             return Response(_input_errors(given.errors), status=status.HTTP_400_BAD_REQUEST)
+        key = request.headers.get(IDEMPOTENCY_KEY, "")
+        if key and not SUBMISSION_KEY_PATTERN.match(key):
+            return Response(
+                {
+                    "detail": _("The Idempotency-Key header is not a usable key."),
+                    IDEMPOTENCY_KEY: [
+                        _(
+                            "A key is 1 to %(length)d printable characters without spaces "
+                            "(a UUID, for instance)."
+                        )
+                        % {"length": SUBMISSION_KEY_MAX_LENGTH}
+                    ],
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
         version = result_submit(
             fixture_id=fixture.pk,
             sheet=given.validated_data["sheet"],
@@ -314,7 +353,9 @@ class FixtureResultApi(APIView):
             note=given.validated_data["note"],
             before_fixture_day=given.validated_data["before_fixture_day"],
             lineup=_lineup_by_side(fixture, given.validated_data.get("lineup")),
+            submission_key=key,
         )
+        # A repeat of a submission (same key) answers as the first did: 201, the same version.
         return Response(
             result_version_json(version=version, show_author=True), status=status.HTTP_201_CREATED
         )

@@ -4,10 +4,20 @@ The grids themselves are each game's (scoring/results/grids/<game>.py); the chec
 of a grid goes through is scoring.results.preview.
 """
 
+import uuid
+
 from django import forms
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds import get_kind
+from scoring.results.services import SUBMISSION_KEY_MAX_LENGTH, SUBMISSION_KEY_PATTERN
+
+
+def new_submission_key() -> str:
+    """A fresh key for each time the form is drawn: the sheet sent from it is saved once, however
+    often it is sent (a double tap, an offline page sending its kept sheet again)."""
+    return uuid.uuid4().hex
 
 
 class EntryForm(forms.Form):
@@ -33,6 +43,18 @@ class EntryForm(forms.Form):
     before_fixture_day = forms.BooleanField(
         required=False,
         label="Record it before the fixture's day (league admin: a match played early)",
+    )
+    # Blank (a form from before the key existed) is allowed: every save is then a new one.
+    submission_key = forms.CharField(
+        required=False,
+        initial=new_submission_key,
+        max_length=SUBMISSION_KEY_MAX_LENGTH,
+        widget=forms.HiddenInput,
+        validators=[RegexValidator(SUBMISSION_KEY_PATTERN)],
+        error_messages={
+            "invalid": _("This form's submission marker is damaged: reload the page."),
+            "max_length": _("This form's submission marker is damaged: reload the page."),
+        },
     )
 
 

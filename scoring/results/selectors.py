@@ -137,6 +137,20 @@ def fixture_result_version(*, fixture: Fixture | int, number: int) -> ResultVers
     return ResultVersion.objects.filter(fixture_id=_pk(fixture), number=number).first()
 
 
+def fixture_submitted_version(
+    *, fixture: Fixture | int, submission_key: str
+) -> ResultVersion | None:
+    """The version a submission with this key wrote (an offline page's sheet sent again, an API
+    client's retry); None when the key is new or blank."""
+    if not submission_key:
+        return None
+    return (
+        ResultVersion.objects.select_related("created_by")
+        .filter(fixture_id=_pk(fixture), submission_key=submission_key)
+        .first()
+    )
+
+
 def fixture_result_history(*, fixture: Fixture | int) -> list[ResultVersion]:
     """Every version of the fixture's result, newest first, with who saved it and when.
 

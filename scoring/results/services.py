@@ -7,6 +7,7 @@ second one finds the version changed under it and gets `ResultConflict`, with no
 """
 
 import datetime
+import re
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -41,6 +42,7 @@ from scoring.results.selectors import (
     fixture_day_to_come,
     fixture_player_ids,
     fixture_sheet_context,
+    fixture_submitted_version,
     lineup_choice_check,
     lineup_record,
     result_version_json,
@@ -48,6 +50,9 @@ from scoring.results.selectors import (
 from scoring.results.sheets import unstorable_character, validate_sheet
 
 NOTE_MAX_LENGTH: int = ResultVersion._meta.get_field("note").max_length  # type: ignore[assignment]  # a CharField has one
+SUBMISSION_KEY_MAX_LENGTH: int = ResultVersion._meta.get_field("submission_key").max_length  # type: ignore[assignment]  # a CharField has one
+# Printable ASCII without spaces: a UUID, a ULID, base64 all fit; a header carries it unchanged.
+SUBMISSION_KEY_PATTERN = re.compile(rf"\A[!-~]{{1,{SUBMISSION_KEY_MAX_LENGTH}}}\Z")
 
 # Sent inside result_submit's transaction once a version is written, with `game` and `version`:
 # results sit below ratings and do not know them, so ratings listen (scoring/apps.py) and queue
@@ -125,6 +130,7 @@ def result_submit(
     note: str = "",
     before_fixture_day: bool = False,
     lineup: dict[str, list[int]] | None = None,
+    submission_key: str = "",
 ) -> ResultVersion:
     """Record a new version of a fixture's result and mark the fixture played.
 
@@ -145,6 +151,13 @@ def result_submit(
     `by` is None only for a result written by the fixture's live tables (source LIVE): the
     tables that played the game are the authority, not a person.
 
+    `submission_key` names one submission (an entry page's form, an API client's request): a
+    submission sent again with the same key (a phone that lost the answer and sends its kept
+    sheet once more) writes nothing and returns the version the first one wrote, whatever its
+    sheet, its version and the fixture's day now are; who may not enter the result is still
+    refused. Looked up under the fixture lock; the unique constraint on (fixture, key) backs it
+    up should a writer ever go around the lock. Blank: no key, every submission is new.
+
     Raises:
       PermissionDenied  `by` does not serve the fixture's venue (and is no superuser), or asks
                         for `before_fixture_day` without being a league admin;
@@ -155,12 +168,25 @@ def result_submit(
                         (errors map a field path to a plain message);
       Invalid           the note is too long or holds what cannot be stored (field "note"),
                         or the lineup names someone outside a team's squad, or a player
-                        past the season's appearance limit for another team (field "lineup");
+                        past the season's appearance limit for another team (field "lineup"),
+                        or the submission key is not 1 to 64 printable characters without
+                        spaces (field "submission_key");
       Fixture.DoesNotExist  no such fixture.
     Nothing is written when any of these is raised.
     """
     if source not in ResultVersion.Source.values:
         raise ValueError(f"source must be one of {', '.join(ResultVersion.Source.values)}")
+    if submission_key != "" and not (
+        isinstance(submission_key, str) and SUBMISSION_KEY_PATTERN.match(submission_key)
+    ):
+        raise Invalid(
+            errors={
+                "submission_key": _(
+                    "A submission key is 1 to %(length)d printable characters without spaces."
+                )
+                % {"length": SUBMISSION_KEY_MAX_LENGTH}
+            }
+        )
     try:
         return _record_version(
             fixture_id=fixture_id,
@@ -171,6 +197,7 @@ def result_submit(
             note=note,
             before_fixture_day=before_fixture_day,
             lineup=lineup,
+            submission_key=submission_key,
         )
     except IntegrityError as exc:
         # Only reachable when a writer went around the fixture lock: the unique constraints
@@ -191,10 +218,14 @@ def _record_version(
     note: str,
     before_fixture_day: bool,
     lineup: dict[str, list[int]] | None,
+    submission_key: str,
 ) -> ResultVersion:
     fixture = _locked_fixture(fixture_id)
     if by is not None or source != ResultVersion.Source.LIVE:
         ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
+    replayed = fixture_submitted_version(fixture=fixture, submission_key=submission_key)
+    if replayed is not None:
+        return replayed
     if fixture.status == Fixture.Status.VOID:
         raise FixtureNotOpen("This fixture is void: it takes no result.")
     if source != ResultVersion.Source.LIVE:
@@ -225,19 +256,33 @@ def _record_version(
     if source == ResultVersion.Source.STAFF:
         # The entry page showed the open proposals beside the sheet: saving is staff's choice.
         _proposals_decide(fixture=fixture, by=by)
-    version = ResultVersion.objects.create(
-        fixture=fixture,
-        number=current_number + 1,
-        sheet=clean,
-        home_score=outcome.home_score,
-        away_score=outcome.away_score,
-        winner=outcome.winner,
-        lineup=record,
-        is_current=True,
-        source=source,
-        created_by_id=None if by is None else by.pk,
-        note=note.strip(),
-    )
+    try:
+        # A savepoint: should the constraints refuse the version, the transaction is still
+        # usable to read what the other writer saved (who, with the same submission, made the
+        # same two changes above).
+        with transaction.atomic():
+            version = ResultVersion.objects.create(
+                fixture=fixture,
+                number=current_number + 1,
+                sheet=clean,
+                home_score=outcome.home_score,
+                away_score=outcome.away_score,
+                winner=outcome.winner,
+                lineup=record,
+                is_current=True,
+                source=source,
+                created_by_id=None if by is None else by.pk,
+                note=note.strip(),
+                submission_key=submission_key,
+            )
+    except IntegrityError:
+        # Only reachable when a writer went around the fixture lock. The same submission
+        # written by the other one is a replay like any other; anything else is a conflict
+        # (result_submit turns the error into ResultConflict).
+        replayed = fixture_submitted_version(fixture=fixture, submission_key=submission_key)
+        if replayed is not None:
+            return replayed
+        raise
     if fixture.status != Fixture.Status.PLAYED:
         fixture.status = Fixture.Status.PLAYED
         fixture.postponed_reason = ""

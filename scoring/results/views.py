@@ -243,6 +243,7 @@ def _entry_save(request, grid, current):
             source="staff",
             note=form.cleaned_data["note"],
             before_fixture_day=form.cleaned_data["before_fixture_day"],
+            submission_key=form.cleaned_data["submission_key"],
         )
     except services.ResultConflict as conflict:
         try:
@@ -260,7 +261,7 @@ def _entry_save(request, grid, current):
     except SheetInvalid as invalid:
         grid.add_errors(invalid.errors)
         return _sheet_page(request, grid=grid, form=form, current=current, status=400)
-    except Invalid as invalid:  # the note
+    except Invalid as invalid:  # the note, the submission key
         add_refusal_to_form(form, invalid)
         return _sheet_page(request, grid=grid, form=form, current=current, status=400)
     except services.BeforeFixtureDay as early:
@@ -277,12 +278,30 @@ def _entry_save(request, grid, current):
         form.add_error(None, refusal_sentence(refusal))
         return _sheet_page(request, grid=grid, form=form, current=current, status=409)
 
+    # A submission sent again (its key already saved a version) is told what the first one
+    # was told: the version it wrote.
     verb = "saved" if version.number == 1 else f"corrected (version {version.number})"
     messages.success(request, f"Result {verb}: {fixture.home_team} v {fixture.away_team}.")
+    return redirect(_after_save_url(fixture))
+
+
+def _after_save_url(fixture: Fixture) -> str:
+    """Where a saved result leads: the fixture's public page (the staff list without it)."""
     try:
-        return redirect(reverse("fixture-detail", args=[fixture.pk]))
+        return reverse("fixture-detail", args=[fixture.pk])
     except NoReverseMatch:
-        return redirect("staff-home")
+        return reverse("staff-home")
+
+
+@require_http_methods(["GET"])
+def entry_service_worker(request):
+    """The service worker that keeps entry pages and their files on the phone
+    (docs/result-entry.md "Offline entry"). Served from /staff/ so that its scope covers the
+    entry pages; open to anyone, as a static file is: it holds no data, and its update checks
+    must not be sent to the login page when a session has ended."""
+    response = render(request, "scoring/entry_sw.js", content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @login_required
@@ -361,6 +380,7 @@ def _sheet_context(*, grid, form, current=None, outcome=None, **extra) -> dict:
         "current": current,
         "entry_url": reverse("result-entry", args=[grid.fixture.pk]),
         "walkover_url": reverse("result-walkover", args=[grid.fixture.pk]),
+        "saved_url": _after_save_url(grid.fixture),
         "day_to_come": selectors.fixture_day_to_come(fixture=grid.fixture),
         **extra,
     }
@@ -388,7 +408,12 @@ def _lineup_places(fixture, squads, chosen) -> list[dict]:
 def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, **extra):
     if extra.get("walkover_form") is None:
         extra.pop("walkover_form", None)
-    context = _sheet_context(grid=grid, form=form, current=current, focus_last=focus_last, **extra)
+    # The key of the save this page answers: a sheet kept on the phone with that key has had
+    # its answer (entry_offline.js lets it go).
+    answered = request.POST.get("submission_key", "") if request.method == "POST" else ""
+    context = _sheet_context(
+        grid=grid, form=form, current=current, focus_last=focus_last, answered_key=answered, **extra
+    )
     return render(request, grid.template, context, status=status)
 
 
