@@ -402,6 +402,8 @@ GAMES_BOT_THINK_SECONDS = (
     float(os.environ.get("GAMES_BOT_THINK_MAX", "1.6")),
 )
 GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "2"))
+# A table page polls this often only while its event stream is down (games/live/push.py).
+GAMES_FALLBACK_POLL_SECONDS = float(os.environ.get("GAMES_FALLBACK_POLL_SECONDS", "5"))
 # How many casual tables waiting for players one user may have open at once.
 GAMES_OPEN_TABLES_PER_USER = int(os.environ.get("GAMES_OPEN_TABLES_PER_USER", "3"))
 # Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker

@@ -15,12 +15,13 @@ import threading
 import types
 
 from asgiref.sync import sync_to_async
-from django.core.asgi import get_asgi_application
 from django.db import connections
 from django.test.utils import modify_settings
 from gunicorn.asgi.protocol import ASGIProtocol  # type: ignore[import-untyped]
 from gunicorn.config import Config  # type: ignore[import-untyped]
 from gunicorn.glogging import Logger  # type: ignore[import-untyped]
+
+from config.asgi import application
 
 
 class AsgiLiveServer:
@@ -37,7 +38,7 @@ class AsgiLiveServer:
         config = Config()
         config.set("keepalive", 5)
         self.worker = types.SimpleNamespace(
-            cfg=config, log=Logger(config), asgi=get_asgi_application(), loop=self.loop,
+            cfg=config, log=Logger(config), asgi=application, loop=self.loop,
             alive=True, nr=0, max_requests=sys.maxsize, nr_conns=0, state={},
         )  # fmt: skip
         ready = threading.Event()
@@ -56,7 +57,8 @@ class AsgiLiveServer:
     def stop(self) -> None:
         async def close():
             self.server.close()
-            # The connection of the thread the sync views ran on, before the test database goes.
+            # The connection of the thread the sync code ran on (config.asgi), before the test
+            # database goes.
             await sync_to_async(connections.close_all)()
             for task in asyncio.all_tasks():
                 if task is not asyncio.current_task():

@@ -10,7 +10,8 @@
  *                    $card is the one selected card, $cards the list of them (as JSON)
  *   [data-allowed]   the cards (space separated) for which that button applies; it is
  *                    enabled (and, with [data-hide-unless-allowed], shown) only then
- *   [data-events]    on #table-live: the table's event stream (server-sent events)
+ *   [data-events]    on #table-live: the table's event stream (server-sent events), and
+ *   [data-poll-seconds]  how often to fetch the live part while that stream is down
  *   [data-etag]      the ETag of what is shown; polls send it as If-None-Match
  *   [data-deadline], [data-server-now], [data-countdown]   the turn clock
  *   [data-animate-once="key"]  animated (class "stepped") the first time its key shows only,
@@ -28,9 +29,8 @@
     { code: "...", swap: false },
   ];
 
-  // While the event stream is down (it failed, or a proxy holds its events back), the live
-  // part is fetched this often instead; a stream that is up pings every 15 s.
-  const POLL_MS = 5000;
+  // A stream that is up pings every 15 s; one silent for longer is down (or a proxy holds its
+  // events back), and the live part is then fetched every [data-poll-seconds] instead.
   const STREAM_SILENT_MS = 35000;
 
   let selected = [];
@@ -124,7 +124,7 @@
 
   function poll(on) {
     if (on && pollTimer === null) {
-      pollTimer = setInterval(changed, POLL_MS);
+      pollTimer = setInterval(changed, 1000 * Number(live().dataset.pollSeconds || 5));
     } else if (!on && pollTimer !== null) {
       clearInterval(pollTimer);
       pollTimer = null;

@@ -26,7 +26,7 @@ EVENT_KEYS = {"table", "turn", "at"}
 
 
 @pytest.fixture(scope="module")
-def asgi_server():
+def asgi_server(django_db_setup):
     server = AsgiLiveServer()
     yield server
     server.stop()
