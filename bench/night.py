@@ -353,7 +353,7 @@ def main() -> None:
 
     ensure_database(psycopg)
     django.setup()
-    from bench.live_processes import Processes
+    from live_processes import Processes  # bench/ is the script's own folder, first on sys.path
 
     redis.Redis.from_url(BROKER).flushdb()
     redis.Redis.from_url(CACHE).flushdb()
