@@ -11,7 +11,8 @@ CACHE_URL (default: the broker's Redis, the next database) is the shared cache, 
 changes are pushed through its Redis (LIVE_PUSH_URL, by default CACHE_URL). The bench starts
 the production layout with DEBUG off: gunicorn's ASGI worker (--web-workers processes,
 config.asgi), one Celery worker (threads, --concurrency) and beat; then, from this process
-(asyncio, plain HTTP/1.1 with keep-alive; locust is not in the lock), for --seconds:
+(asyncio, plain HTTP/1.1 with keep-alive; locust is not in the lock), after every league
+page has been read a few times by each web process (not counted), for --seconds:
 
 - --browsers anonymous visitors each ask for a league page (home, leagues, seasons, fixture
   lists, teams, players, venues, fixtures, the tables' lobby; chosen at random) and then read
@@ -450,7 +451,10 @@ def player_tables(count: int) -> list[tuple[int, str]]:
     from django.test import Client
 
     from games.live import services
+    from games.models import Table
 
+    # The tables of earlier runs would go on playing (bots and clocks) beside this one's.
+    Table.objects.filter(created_by__username__startswith="night-player-").delete()
     tables = []
     for number in range(count):
         user, _ = get_user_model().objects.get_or_create(username=f"night-player-{number}")
@@ -463,7 +467,22 @@ def player_tables(count: int) -> list[tuple[int, str]]:
     return tables
 
 
+async def warm_up(port: int, pages: list[str], workers: int) -> None:
+    """Every page a few times per web process before the clock starts (not counted): a
+    process's first request of each kind compiles templates and fills caches, seconds at
+    this machine's load, and a short run would otherwise measure mostly that."""
+    clients = [Http(port) for _ in range(2 * workers)]
+
+    async def read_all(http: Http) -> None:
+        for path in random.sample(pages, len(pages)):
+            await http.request("GET", path)
+        http.close()
+
+    await asyncio.gather(*(read_all(http) for http in clients))
+
+
 async def run_load(port, pages, tables, options, figures: Figures) -> None:
+    await warm_up(port, pages, options.web_workers)
     stop = time.monotonic() + options.seconds
     phones = [
         Phone(port, table_id, session, figures, options.play_think) for table_id, session in tables
