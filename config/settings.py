@@ -20,6 +20,8 @@ API_TOKEN_RATE   token requests per address; default 10/minute
 TABLE_CREATE_RATE / TABLE_MOVE_RATE  live tables started / moves made per user, through the API
                  and the pages together; default 30/hour / 120/minute
 GAMES_OPEN_TABLES_PER_USER  casual tables waiting for players one user may have; default 3
+LIVE_PUSH_URL    redis://… whose pub/sub carries table changes to the pages' event streams;
+                 default CACHE_URL when that is Redis, else the streams watch the database
 EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL,
 EMAIL_TIMEOUT, DEFAULT_FROM_EMAIL  outgoing mail (SMTP); without EMAIL_HOST, mail goes to the
                  console under DEBUG and nowhere in production, where password reset is hidden
@@ -236,6 +238,13 @@ def redis_cache(url: str) -> dict:
 if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
     CACHES["default"] = redis_cache(os.environ["CACHE_URL"])
 
+# Pushed table changes (games/live/push.py, docs/live-tables.md "Pushed moves"): Redis pub/sub
+# at LIVE_PUSH_URL, by default the shared cache's Redis; without one, each web process watches
+# its streams' tables in the database.
+LIVE_PUSH_URL = os.environ.get("LIVE_PUSH_URL", "")
+if not LIVE_PUSH_URL and os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
+    LIVE_PUSH_URL = os.environ["CACHE_URL"]
+
 # Mail (docs/operations.md). Password reset is offered only where mail can go out: with an
 # SMTP server, or under DEBUG where the console shows the message.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
@@ -396,6 +405,8 @@ GAMES_BOT_THINK_SECONDS = (
     float(os.environ.get("GAMES_BOT_THINK_MAX", "1.6")),
 )
 GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "2"))
+# A table page polls this often only while its event stream is down (games/live/push.py).
+GAMES_FALLBACK_POLL_SECONDS = float(os.environ.get("GAMES_FALLBACK_POLL_SECONDS", "5"))
 # How many casual tables waiting for players one user may have open at once.
 GAMES_OPEN_TABLES_PER_USER = int(os.environ.get("GAMES_OPEN_TABLES_PER_USER", "3"))
 # Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker

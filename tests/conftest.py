@@ -11,6 +11,7 @@ import pytest
 import redis
 
 ROOT = Path(__file__).resolve().parent.parent
+TABLE_WORKER_OFFSET = 8  # Redis database numbers of table_worker: 8 + the xdist worker's number
 
 
 @pytest.fixture(scope="session")
@@ -94,6 +95,8 @@ class WorkerProcess:
             "GAMES_BOT_THINK_MAX": "0.1",
             "GAMES_SWEEP_SECONDS": "1",
             "DEBUG": "1",
+            # bots' moves and time-outs are pushed where the test's event streams listen
+            "LIVE_PUSH_URL": self.broker,
         }
         marker = self.log.read_text().count("ready.") if self.log.exists() else 0
         # Its own process group: with --beat the worker forks beat, which a SIGKILL of the
@@ -155,6 +158,12 @@ def _broker_url(worker_id: str, offset: int) -> str:
     return f"{base}/{number}"
 
 
+def table_worker_broker_url(worker_id: str) -> str:
+    """The Redis database of `table_worker`'s broker, which is also where it pushes table
+    changes (games.live.push names its channel after the database number)."""
+    return _broker_url(worker_id, TABLE_WORKER_OFFSET)
+
+
 def _test_database_url() -> str:
     from django.db import connection
 
@@ -206,7 +215,7 @@ def _point_app_at(app, broker: str, result_backend: str) -> None:
 
 @pytest.fixture(scope="session")
 def _session_table_worker(django_db_setup, django_db_blocker, tmp_path_factory, worker_id):
-    with _worker(tmp_path_factory, worker_id, beat=False, offset=8) as process:
+    with _worker(tmp_path_factory, worker_id, beat=False, offset=TABLE_WORKER_OFFSET) as process:
         yield process
 
 

@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, F, Q, QuerySet, Window
+from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
@@ -27,6 +27,7 @@ from scoring.results.selectors import fixture_day_to_come
 from .exceptions import ReplayUnavailable
 from .services import table_turn_expire
 from .turns import engine_options, is_overdue
+from .versions import table_version as table_version  # the pages read it through here
 
 LOBBY_SIZE = 50
 
@@ -472,26 +473,6 @@ def tables_by_venue(*, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
         {"name": name or "Casual tables", "tables": rows}
         for name, rows in sorted(groups.items(), key=lambda item: (not item[0], item[0]))
     ]
-
-
-def table_version(*, table_id: int) -> dict[str, Any]:
-    """What a table's page depends on besides its viewer, in one small query: the turn, the
-    status, the open turn's deadline, whether it is held, how many log entries, taken seats
-    and joined seats it has. Two reads with the same version show the same page to the same
-    viewer (a move adds a log entry, a join takes a seat or marks it joined, the deal changes
-    the status), so a poll can be answered with 304 without loading the game.
-    Raises Table.DoesNotExist."""
-    taken = Q(seats__bot=True) | Q(seats__user__isnull=False) | Q(seats__player__isnull=False)
-    return (
-        Table.objects.filter(pk=table_id)
-        .annotate(
-            log_entries=Count("moves", distinct=True),
-            taken_seats=Count("seats", filter=taken, distinct=True),
-            joined_seats=Count("seats", filter=Q(seats__joined_at__isnull=False), distinct=True),
-        )
-        .values("turn", "status", "deadline", "held", "log_entries", "taken_seats", "joined_seats")
-        .get()
-    )
 
 
 # A turn whose task was lost waits for the next sweep: overdue by more than one sweep interval

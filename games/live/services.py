@@ -32,6 +32,7 @@ from .fixture_tables import (
     fixture_tables_start,
     table_finished_for_fixture,
 )
+from .push import table_changed_on_commit
 from .table_setup import (
     BOT_NAMES,
     check_engine_options,
@@ -329,7 +330,10 @@ def _locked_due_tables(*, limit: int, other_than: int | None = None) -> list[Tab
         .exclude(pk__in=[] if other_than is None else [other_than])
         .order_by("deadline")
     )
-    return list(due[:limit])
+    tables = list(due[:limit])
+    for table in tables:
+        table_changed_on_commit(table)
+    return tables
 
 
 def _expire_each(*, tables: list[Table]) -> set[int]:

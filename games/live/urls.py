@@ -10,6 +10,7 @@ urlpatterns = [
     path("how-to-play/<slug:game>/", views.how_to_play, name="how-to-play"),
     path("fixtures/<int:fixture_id>/", views.fixture_tables, name="fixture-tables"),
     path("<int:table_id>/", views.table_detail, name="table-detail"),
+    path("<int:table_id>/events/", views.table_events, name="table-events"),
     path("<int:table_id>/join/", views.table_join, name="table-join"),
     path("<int:table_id>/cancel/", views.table_cancel, name="table-cancel"),
     path("<int:table_id>/resume/", views.table_resume, name="table-resume"),

@@ -2,25 +2,28 @@
 
 Everything a page shows comes from the selectors (the engine's view for the viewer's seat,
 never the full state) and every move goes through `table_move`; the views hold no rules.
-A table page polls its live part every half second with a conditional GET: the ETag is the
-table's version and the viewer, so an unchanged table answers 304 with no body
+A table page hears of its table's changes through an event stream (`table_events`) and then
+fetches its live part with a conditional GET (polling, slower, when the stream fails): the ETag
+is the table's version and the viewer, so an unchanged table answers 304 with no body
 (docs/play-pages.md).
 """
 
 import hashlib
 import json
 
+from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
-from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.core.handlers.asgi import ASGIRequest
+from django.http import Http404, HttpResponse, HttpResponseNotModified, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from config.errors import DomainError, page_refusal, refusal_sentence
 from games.engines import IllegalMove, Move
-from games.live import selectors, services
+from games.live import push, selectors, services
 from games.live.exceptions import ReplayUnavailable, TurnConflict
 from games.live.pages import fixture_url, live_context, page_context
 from games.live.pages.how_to_play import GAMES, how_to_play_context
@@ -160,6 +163,30 @@ def table_detail(request, table_id: int):
         response = render(request, template, context)
     response["ETag"] = etag
     response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+async def table_events(request, table_id: int):
+    """The table's changes as server-sent events (games.live.push): the table's id and turn,
+    never a hand, since a table's every page hears the same; each page then fetches its own
+    view. Public, as the table page is.
+
+    Only an ASGI server can hold the stream open without holding a thread for it: served
+    otherwise (a WSGI server) it answers 204, which tells the page's EventSource not to come
+    back, and the page polls instead."""
+    try:
+        version = await sync_to_async(selectors.table_version)(table_id=table_id)
+    except ObjectDoesNotExist:
+        raise Http404("No such table.")
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    response = StreamingHttpResponse(
+        push.table_event_stream(table_id=table_id, version=version),
+        content_type="text/event-stream",
+    )
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 

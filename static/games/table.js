@@ -1,5 +1,7 @@
-/* A live table page: polling with a conditional GET, the countdown, the lost-connection
- * notice, and building a move from the cards the player taps.
+/* A live table page: the table's event stream (each change fetches the live part with a
+ * conditional GET; polling every few seconds while the stream is down), keyboard focus kept
+ * where it was across those updates, the countdown, the lost-connection notice, and building
+ * a move from the cards the player taps.
  *
  * The page's HTML says everything game-specific through data attributes, so this file
  * knows no game:
@@ -8,6 +10,8 @@
  *                    $card is the one selected card, $cards the list of them (as JSON)
  *   [data-allowed]   the cards (space separated) for which that button applies; it is
  *                    enabled (and, with [data-hide-unless-allowed], shown) only then
+ *   [data-events]    on #table-live: the table's event stream (server-sent events), and
+ *   [data-poll-seconds]  how often to fetch the live part while that stream is down
  *   [data-etag]      the ETag of what is shown; polls send it as If-None-Match
  *   [data-deadline], [data-server-now], [data-countdown]   the turn clock
  *   [data-animate-once="key"]  animated (class "stepped") the first time its key shows only,
@@ -25,7 +29,14 @@
     { code: "...", swap: false },
   ];
 
+  // A stream that is up pings every 15 s; one silent for longer is down (or a proxy holds its
+  // events back), and the live part is then fetched every [data-poll-seconds] instead.
+  const STREAM_SILENT_MS = 35000;
+
   let selected = [];
+  let pollTimer = null;
+  let lastHeard = 0;
+  let focusKey = null;
   const animated = new Set();
   let clockOffset = 0;   // server time minus this device's time, in ms
 
@@ -106,6 +117,80 @@
     document.body.classList.toggle("offline", !ok);
   }
 
+  function changed() {
+    const area = live();
+    if (area) htmx.trigger(area, "table-changed");
+  }
+
+  function poll(on) {
+    if (on && pollTimer === null) {
+      pollTimer = setInterval(changed, 1000 * Number(live().dataset.pollSeconds || 5));
+    } else if (!on && pollTimer !== null) {
+      clearInterval(pollTimer);
+      pollTimer = null;
+    }
+  }
+
+  // Each event says only that the table changed (and its turn): the page then asks for its
+  // own view. The first event comes as soon as the stream opens, so a page that reconnects
+  // catches up. EventSource reconnects by itself; polling covers the gap, and a stream that
+  // says nothing for longer than its pings allow (a buffering proxy) counts as down.
+  function listen() {
+    const area = live();
+    if (!area || !area.dataset.events || !window.EventSource) {
+      poll(true);
+      return;
+    }
+    const source = new EventSource(area.dataset.events);
+    const heard = () => {
+      lastHeard = Date.now();
+      poll(false);
+    };
+    source.onmessage = () => {
+      heard();
+      changed();
+    };
+    source.addEventListener("ping", heard);
+    source.onerror = () => poll(true);
+    setInterval(() => {
+      if (Date.now() - lastHeard > STREAM_SILENT_MS) poll(true);
+    }, 5000);
+  }
+
+  // Keyboard focus stays where it was when the live part is redrawn: the same control in the
+  // new HTML (by id, card, or name and value), else the table itself rather than the top of
+  // the page.
+  function keyOf(element) {
+    const area = live();
+    if (!area || !element || element === area || !area.contains(element)) return null;
+    return {
+      tag: element.tagName,
+      id: element.id,
+      card: element.dataset.card,
+      name: element.getAttribute("name"),
+      value: element.getAttribute("value"),
+      text: element.textContent.trim(),
+    };
+  }
+
+  function restoreFocus(key) {
+    const area = live();
+    if (!key || !area) return;
+    const same = (element) =>
+      (key.card !== undefined && element.dataset.card === key.card) ||
+      (key.card === undefined && key.name && element.getAttribute("name") === key.name &&
+        element.getAttribute("value") === key.value) ||
+      (key.card === undefined && !key.name && element.textContent.trim() === key.text);
+    const candidates = Array.from(area.getElementsByTagName(key.tag));
+    const found = (key.id && document.getElementById(key.id)) ||
+      candidates.find((element) => same(element) && !element.disabled);
+    (found || area).focus({ preventScroll: true });
+  }
+
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.target === live()) focusKey = keyOf(document.activeElement);
+  });
+
   document.addEventListener("click", (event) => {
     const card = event.target.closest("[data-hand] [data-card]");
     if (!card || card.disabled) return;
@@ -144,6 +229,8 @@
     animateOnce();
     refresh();
     syncClock();
+    restoreFocus(focusKey);
+    focusKey = null;
   });
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -151,5 +238,6 @@
     refresh();
     syncClock();
     setInterval(tick, 250);
+    listen();
   });
 })();

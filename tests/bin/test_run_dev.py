@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 UNSET = {"DEBUG", "SECRET_KEY", "DATABASE_URL", "CACHE_URL", "CELERY_BROKER_URL",
          "CELERY_RESULT_BACKEND", "DJANGO_SETTINGS_MODULE"}  # fmt: skip
-CHILDREN = {"worker": "Celery worker", "beat": "Celery beat", "runserver": "web server"}
+CHILDREN = {"worker": "Celery worker", "beat": "Celery beat", "config.asgi": "web server"}
 
 
 def free_port() -> int:
@@ -110,7 +110,7 @@ def test_make_run_prints_and_serves_the_port_given(make_run):
     assert f"Demo logins (http://127.0.0.1:{make_run.port}/accounts/login/)" in output
     assert f"Roundel is at http://127.0.0.1:{make_run.port}/" in output
     assert ":8000" not in output
-    wait_for(make_run.serves, timeout=60, why=make_run.output)  # runserver may take a moment
+    wait_for(make_run.serves, timeout=60, why=make_run.output)  # the web server may take a moment
 
 
 @pytest.mark.parametrize("name", ["Celery worker", "Celery beat"])

@@ -1,4 +1,5 @@
-"""Browser tests: Playwright (sync API) driving Debian's chromium against the live server.
+"""Browser tests: Playwright (sync API) driving Debian's chromium against the live server, an
+ASGI server in the test process (tests/asgi_server.py) as in production.
 
 Playwright's sync API runs an asyncio event loop in the test's thread, so Django's guard
 against ORM calls from async code would refuse the test's own database work: it is lifted
@@ -52,6 +53,17 @@ def chromium():
             del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup):
+    """The site under an ASGI server, as production serves it (pytest-django's own is a WSGI
+    server, where the table pages' event streams answer 204 and the pages poll)."""
+    from tests.asgi_server import AsgiLiveServer
+
+    server = AsgiLiveServer()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from datetime import datetime
 from importlib import import_module
 from typing import Any
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -102,6 +103,7 @@ def live_context(
         "game_template": f"games/{table['game']}/_table.html",
         "live_url": reverse("table-detail", args=[table["id"]]),
         "move_url": reverse("table-move", args=[table["id"]]),
+        "fallback_poll_seconds": settings.GAMES_FALLBACK_POLL_SECONDS,
         "fixture_url": fixture_url(table),
     }
 

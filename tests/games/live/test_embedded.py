@@ -1,6 +1,7 @@
 """The embedded default, as `make run` runs it: SQLite and Celery's filesystem broker, a worker
-with beat and the web server as separate processes. A table's clock and its bots work there
-too: bots answer, the open turn expires about when its deadline says, and the game goes on.
+with beat and the web server (gunicorn's ASGI worker) as separate processes. A table's clock
+and its bots work there too: bots answer, the open turn expires about when its deadline says,
+and the game goes on; and the table's event stream pushes those changes without Redis.
 """
 
 import json
@@ -46,7 +47,8 @@ def embedded(tmp_path):
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         ),
         subprocess.Popen(
-            [*manage, "runserver", "--noreload", f"127.0.0.1:{port}"],
+            [sys.executable, "-m", "gunicorn", "config.asgi", "--worker-class", "asgi",
+             "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "1"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         ),
     ]  # fmt: skip
@@ -74,7 +76,7 @@ def call(url: str, method: str = "GET", body=None, token=None):
             with urllib.request.urlopen(request) as response:
                 return json.loads(response.read())
         except urllib.error.URLError as error:
-            # urllib wraps a refused connection: runserver is still starting.
+            # urllib wraps a refused connection: the web server is still starting.
             if not isinstance(error.reason, ConnectionError):
                 raise
             assert time.monotonic() < deadline
@@ -103,3 +105,24 @@ def test_bots_and_the_clock_work_on_sqlite_and_the_filesystem_broker(embedded):
     (expired_at,) = rows("select at from games_tablemove where table_id = ? and timeout = 1")[0]
     lateness = datetime.fromisoformat(expired_at).replace(tzinfo=deadline.tzinfo) - deadline
     assert 0 <= lateness.total_seconds() < 1.5
+
+
+def test_the_event_stream_pushes_the_bots_and_the_clock_without_redis(embedded):
+    """Without Redis the web process watches its streams' tables in the database: the bots'
+    picks (turn 1) and the clock's time-out (turn 2), both written by the worker, reach it."""
+    site, _ = embedded
+    token = call(f"{site}/api/auth/token/", "POST",
+                 {"username": "ada", "password": "a-long-test-password"})["token"]  # fmt: skip
+    table = call(f"{site}/api/tables/", "POST",
+                 {"game": "korova", "players": 4, "options": {"turn_seconds": 3},
+                  "bots": [1, 2, 3]}, token)  # fmt: skip
+    turns = []
+    with urllib.request.urlopen(f"{site}/tables/{table['id']}/events/", timeout=10) as stream:
+        assert stream.headers["Content-Type"] == "text/event-stream"
+        while 2 not in turns:
+            line = stream.readline().decode()
+            if line.startswith("data:"):
+                event = json.loads(line[5:])
+                assert set(event) == {"table", "turn"}, event
+                turns.append(event["turn"])
+    assert turns[0] == 1 and turns[-1] == 2

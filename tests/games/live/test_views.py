@@ -202,7 +202,10 @@ def test_the_page_reads_without_javascript(users):
     response = logged_in(users[0]).get(reverse("table-detail", args=[table.pk]))
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Your hand" in html and "Time left" in html and 'hx-trigger="every 500ms"' in html
+    assert "Your hand" in html and "Time left" in html
+    # with the script, changes come through the table's event stream
+    assert f'data-events="{reverse("table-events", args=[table.pk])}"' in html
+    assert 'hx-trigger="table-changed"' in html
 
 
 @pytest.mark.parametrize(("game", "players"), [("korova", 4), ("conquian", 2), ("convoy", 4)])

@@ -1,0 +1,41 @@
+"""A table's version: what its pages depend on besides their viewer, read in one small query
+without loading its game. The pages' ETags (games.live.views) and the database feed of the
+event streams (games.live.push) compare versions; games.live.selectors offers them too."""
+
+from typing import Any
+
+from django.db.models import Count, Q
+
+from games.models import Table
+
+VERSION_FIELDS = ("turn", "status", "deadline", "held", "log_entries", "taken_seats",
+                  "joined_seats")  # fmt: skip
+_TAKEN = Q(seats__bot=True) | Q(seats__user__isnull=False) | Q(seats__player__isnull=False)
+
+
+def table_version(*, table_id: int) -> dict[str, Any]:
+    """What a table's page depends on besides its viewer, in one small query: the turn, the
+    status, the open turn's deadline, whether it is held, how many log entries, taken seats
+    and joined seats it has. Two reads with the same version show the same page to the same
+    viewer (a move adds a log entry, a join takes a seat or marks it joined, the deal changes
+    the status), so a poll can be answered with 304 without loading the game.
+    Raises Table.DoesNotExist."""
+    versions = table_versions(table_ids=[table_id])
+    if table_id not in versions:
+        raise Table.DoesNotExist(f"no table {table_id}")
+    return versions[table_id]
+
+
+def table_versions(*, table_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """`table_version` of each of the tables, in one query, by id; a table that is gone is
+    left out."""
+    rows = (
+        Table.objects.filter(pk__in=table_ids)
+        .annotate(
+            log_entries=Count("moves", distinct=True),
+            taken_seats=Count("seats", filter=_TAKEN, distinct=True),
+            joined_seats=Count("seats", filter=Q(seats__joined_at__isnull=False), distinct=True),
+        )
+        .values("pk", *VERSION_FIELDS)
+    )
+    return {row.pop("pk"): row for row in rows}

@@ -1,0 +1,67 @@
+"""Two phones at one Корова table see each other's moves through the table's event stream, not
+by polling (the fallback poll is set to ten minutes), and keyboard focus stays on the card it
+was on when the page updates."""
+
+import time
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from games.live import services
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_two_phones_see_each_others_moves_pushed_and_focus_stays_put(live_server, phones, settings):
+    settings.GAMES_FALLBACK_POLL_SECONDS = 600  # a page that relied on polling would not update
+    ada = UserFactory(username="ada", first_name="Ada", last_name="Finch")
+    bea = UserFactory(username="bea", first_name="Bea", last_name="Stone")
+    table = services.table_create(
+        game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
+    )
+    ada_page, bea_page = phones(ada), phones(bea)
+    url = live_server.url + reverse("table-detail", args=[table.pk])
+    ada_page.goto(url)
+    bea_page.goto(url)
+    requests: list[str] = []
+    bea_page.on("request", lambda request: requests.append(request.url))
+    expect(ada_page.locator("#table-live")).to_contain_text("Waiting for players")
+
+    # Bea takes the seat by the form (a page load of her own); Ada's page deals without a reload.
+    bea_page.get_by_role("button", name="Take a seat").tap()
+    expect(ada_page.locator("#table-live [data-hand] [data-card]").first).to_be_visible(
+        timeout=5_000
+    )
+
+    # Bea's keyboard is on the third card of her hand when Ada puts a card down.
+    bea_hand = bea_page.locator("#table-live [data-hand] [data-card]")
+    expect(bea_hand.first).to_be_visible()
+    bea_card = bea_hand.nth(2).get_attribute("data-card")
+    bea_hand.nth(2).focus()
+    requests.clear()
+
+    ada_page.locator("#table-live [data-hand] [data-card]").first.tap()
+    tapped = time.monotonic()
+    ada_page.locator(".actions button[data-template]").first.tap()
+    expect(bea_page.locator("#table-live .recent-moves")).to_contain_text(
+        "put a card down", timeout=5_000
+    )
+    shown_after = time.monotonic() - tapped
+    assert shown_after < 3, shown_after
+    assert bea_page.evaluate("document.activeElement.dataset.card") == bea_card
+    # Bea's page fetched the live part because it heard of the change, once or twice (the
+    # stream's first event comes before), never on a timer
+    fetched = [url for url in requests if url.rstrip("/").endswith(str(table.pk))]
+    assert 1 <= len(fetched) <= 2, requests
+
+    # Bea plays by keyboard: her card, then Enter on "put it down"; Ada's page shows the turn
+    # revealed, and the focus Ada left on her page's table stays inside it.
+    bea_page.keyboard.press("Enter")
+    bea_page.locator(".actions button[data-template]").first.focus()
+    bea_page.keyboard.press("Enter")
+    expect(ada_page.locator("#table-live [data-turn]")).not_to_have_attribute(
+        "data-turn", "1", timeout=5_000
+    )
+    assert bea_page.evaluate("document.activeElement.closest('#table-live') !== null")
