@@ -34,11 +34,18 @@ Viewer = User | AnonymousUser | None
 
 
 class SeatJson(TypedDict):
-    """A seat in the table's JSON (docs/api.md): `name` is null for an open seat."""
+    """A seat in the table's JSON (docs/api.md): `name` is null for an open seat; `bank` the
+    seconds left in its time bank, `away` the turns in a row the clock played for it,
+    `pause_asked` whether its player asked for a pause, `claimed_by` who claimed it (a
+    fixture's table: the name of the claimant's seat)."""
 
     seat: int
     name: str | None
     bot: bool
+    bank: float
+    away: int
+    pause_asked: bool
+    claimed_by: str | None
 
 
 class TableJson(TypedDict):
@@ -60,6 +67,11 @@ class TableJson(TypedDict):
     cut: dict[str, Any] | None
     held: bool
     awaiting: list[int]
+    time_bank_seconds: int
+    claim_after_timeouts: int
+    bank_running: bool
+    paused: bool
+    paused_left: float | None
 
 
 class LogEntryJson(TypedDict):
@@ -131,7 +143,7 @@ def _table_json(
         "turn": None if replayed else table.turn,
         "deadline": None if replayed else iso_utc(table.deadline),
         "turn_seconds": table.turn_seconds,
-        "seats": [_seat_json(s) for s in seats],
+        "seats": [_seat_json(s, seats=seats) for s in seats],
         "seat": seat,
         "to_act": to_act,
         "view": view,
@@ -140,6 +152,15 @@ def _table_json(
         "cut": table.cut,
         "held": table.held and not replayed,
         "awaiting": [] if replayed else awaited_seats(table=table, seats=seats),
+        "time_bank_seconds": table.time_bank_seconds,
+        "claim_after_timeouts": table.claim_after_timeouts,
+        "bank_running": table.bank_since is not None and not replayed,
+        "paused": table.paused and not replayed,
+        "paused_left": (
+            round(table.paused_left.total_seconds(), 1)
+            if table.paused_left is not None and not replayed
+            else None
+        ),
     }
 
 
@@ -183,9 +204,26 @@ def open_turn_deadline(*, table_id: int, turn: int) -> datetime.datetime | None:
     )
 
 
-def _seat_json(seat: Seat) -> SeatJson:
-    """`name` is the player's (docs/api.md), so an open seat has none: null, not ""."""
-    return {"seat": seat.seat, "name": seat.name if seat.taken else None, "bot": seat.bot}
+def _seat_json(seat: Seat, *, seats: list[Seat]) -> SeatJson:
+    """`name` is the player's (docs/api.md), so an open seat has none: null, not ""; the
+    claimant of a claimed seat is named by their own seat at the table (`seats`)."""
+    claimant = next(
+        (
+            other.name
+            for other in seats
+            if seat.claimed_by_id and other.user_id == seat.claimed_by_id
+        ),
+        None,
+    )
+    return {
+        "seat": seat.seat,
+        "name": seat.name if seat.taken else None,
+        "bot": seat.bot,
+        "bank": round(seat.bank_seconds, 1),
+        "away": seat.timeouts_in_a_row,
+        "pause_asked": seat.pause_asked,
+        "claimed_by": claimant if seat.claimed_at is not None else None,
+    }
 
 
 def _summary(table: Table, user: Viewer) -> dict[str, Any]:
@@ -196,7 +234,7 @@ def _summary(table: Table, user: Viewer) -> dict[str, Any]:
         "status": table.status,
         "players": table.players,
         "turn_seconds": table.turn_seconds,
-        "seats": [_seat_json(s) for s in seats],
+        "seats": [_seat_json(s, seats=seats) for s in seats],
         "open_seats": sum(not s.taken for s in seats),
         "seat": _viewer_seat(seats, user),
         "fixture": table.fixture_id,
@@ -476,10 +514,11 @@ def tables_by_venue(*, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def table_version(*, table_id: int) -> dict[str, Any]:
     """What a table's page depends on besides its viewer, in one small query: the turn, the
-    status, the open turn's deadline, whether it is held, how many log entries, taken seats
-    and joined seats it has. Two reads with the same version show the same page to the same
-    viewer (a move adds a log entry, a join takes a seat or marks it joined, the deal changes
-    the status), so a poll can be answered with 304 without loading the game.
+    status, the open turn's deadline, whether it is held or paused, how many log entries,
+    taken seats, joined seats, bots (a claimed seat), asks for a pause and claims it has.
+    Two reads with the same version show the same page to the same viewer (a move adds a log
+    entry, a join takes a seat or marks it joined, the deal changes the status, a time bank
+    moves the deadline), so a poll can be answered with 304 without loading the game.
     Raises Table.DoesNotExist."""
     taken = Q(seats__bot=True) | Q(seats__user__isnull=False) | Q(seats__player__isnull=False)
     return (
@@ -488,8 +527,23 @@ def table_version(*, table_id: int) -> dict[str, Any]:
             log_entries=Count("moves", distinct=True),
             taken_seats=Count("seats", filter=taken, distinct=True),
             joined_seats=Count("seats", filter=Q(seats__joined_at__isnull=False), distinct=True),
+            bot_seats=Count("seats", filter=Q(seats__bot=True), distinct=True),
+            pause_asks=Count("seats", filter=Q(seats__pause_asked=True), distinct=True),
+            claims=Count("seats", filter=Q(seats__claimed_at__isnull=False), distinct=True),
         )
-        .values("turn", "status", "deadline", "held", "log_entries", "taken_seats", "joined_seats")
+        .values(
+            "turn",
+            "status",
+            "deadline",
+            "held",
+            "paused_at",
+            "log_entries",
+            "taken_seats",
+            "joined_seats",
+            "bot_seats",
+            "pause_asks",
+            "claims",
+        )  # fmt: skip
         .get()
     )
 
