@@ -27,6 +27,7 @@ def two_at_korova(**options) -> tuple[Table, list]:
 def pick(table: Table, seat: int, user) -> None:
     eng = get_engine("korova")
     table.refresh_from_db()
+    assert table.state is not None, "a dealt table"
     card = eng.view(eng.load(table.state), seat)["hand"][0]
     services.table_move(table_id=table.pk, turn=table.turn, move={"card": card}, by=user)
 

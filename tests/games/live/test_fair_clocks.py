@@ -6,6 +6,9 @@ task finds it (test_fair_clock_tasks.py has the real worker)."""
 import datetime
 
 import pytest
+from django.db.models import F
+from django.test import Client as DjangoClient
+from django.urls import reverse
 from django.utils import timezone
 
 from games.engines import get_engine
@@ -48,16 +51,17 @@ def run_out(table: Table, *, seconds_ago: float = 0.001) -> None:
 
 def time_passes(table: Table, seconds: float) -> None:
     """`seconds` go by: the deadline and the start of the banks' charge move back by as much."""
-    table.refresh_from_db()
     past = datetime.timedelta(seconds=seconds)
     Table.objects.filter(pk=table.pk).update(
-        deadline=table.deadline - past, bank_since=table.bank_since and table.bank_since - past
+        deadline=F("deadline") - past, bank_since=F("bank_since") - past
     )
 
 
 def first_card(table: Table, seat: int) -> int:
     eng = get_engine("korova")
-    return eng.view(eng.load(Table.objects.get(pk=table.pk).state), seat)["hand"][0]
+    stored = Table.objects.get(pk=table.pk).state
+    assert stored is not None, "a dealt table"
+    return eng.view(eng.load(stored), seat)["hand"][0]
 
 
 def bank_of(table: Table, seat: int) -> float:
@@ -233,6 +237,7 @@ def away(table: Table, seat: int, turns: int) -> None:
     eng = get_engine(table.game)
     for _ in range(turns):
         table.refresh_from_db()
+        assert table.state is not None, "a dealt table"
         state = eng.load(table.state)
         for other in eng.to_act(state):
             user = table.seats.get(seat=other).user
@@ -298,6 +303,7 @@ def test_at_a_fixture_table_a_claim_goes_to_the_venues_staff():
         table.refresh_from_db()
         if table.held:
             break
+        assert table.state is not None, "a dealt table"
         state = eng.load(table.state)
         if eng.to_act(state)[0] == 0:
             services.table_move(table_id=table_id, turn=table.turn,
@@ -316,3 +322,35 @@ def test_at_a_fixture_table_a_claim_goes_to_the_venues_staff():
     resumed = staff.post(f"/api/tables/{table_id}/resume/").json()
     assert resumed["held"] is False and resumed["seats"][1]["claimed_by"] is None
     assert resumed["deadline"] is not None
+
+
+# ---- The page ------------------------------------------------------------------------------
+
+
+def test_the_table_page_shows_the_bank_asks_for_a_pause_and_offers_the_claim_without_script():
+    table, users = korova_for_two(time_bank_seconds=60, claim_after_timeouts=1)
+    pages = []
+    for user in users:
+        page = DjangoClient()
+        page.force_login(user)
+        pages.append(page)
+    url = reverse("table-detail", args=[table.pk])
+    html = pages[0].get(url).content.decode()
+    assert "Your time bank" in html and "60 s" in html and "Ask for a pause" in html
+    assert pages[0].post(reverse("table-pause", args=[table.pk]))["Location"] == url
+    html = pages[1].get(url).content.decode()
+    assert "Asked for a pause: " in html and "The clock stops when every player has" in html
+    pages[1].post(reverse("table-pause", args=[table.pk]))
+    html = pages[1].get(url).content.decode()
+    assert "Paused for a round at the bar" in html and 'id="move-form"' not in html
+    pages[1].post(reverse("table-unpause", args=[table.pk]))
+    assert 'id="move-form"' in pages[1].get(url).content.decode()
+
+    away(table, seat=1, turns=1)
+    html = pages[0].get(url).content.decode()
+    assert "Claim the seat and a bot plays it from now on." in html
+    assert "Claim the seat" not in pages[1].get(url).content.decode()  # not their own
+    refused = pages[0].post(reverse("table-claim", args=[table.pk]), {"seat": "0"}, follow=True)
+    assert "That is your own seat" in refused.content.decode()
+    pages[0].post(reverse("table-claim", args=[table.pk]), {"seat": "1"})
+    assert Seat.objects.get(table=table, seat=1).bot
