@@ -370,7 +370,9 @@ def _card_in(state: ConquianState, seat: int, code: Any) -> int:
     if state["melds"][seat] & card:
         raise IllegalMove(f"{_capital_card(code)} is already in your melds.")
     if state["open"] == card:
-        raise IllegalMove(f"{_capital_card(code)} is the open card: choose only cards from your hand.")
+        raise IllegalMove(
+            f"{_capital_card(code)} is the open card: choose only cards from your hand."
+        )
     raise IllegalMove(f"{_capital_card(code)} is not in your hand.")
 
 

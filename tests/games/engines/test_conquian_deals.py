@@ -55,9 +55,7 @@ def test_drawn_deal_when_the_stock_is_empty_and_the_last_open_card_cannot_be_use
 def test_with_the_stock_empty_a_usable_offered_card_must_be_melded():
     state = position([["KD", "KH", "AS", 7], 10], "KC", stock=[])
     assert ENGINE.legal_moves(state, 0) == [{"meld": ["KH", "KD"]}]
-    with pytest.raises(
-        IllegalMove, match="The stock is empty: you must meld the king of clubs"
-    ):
+    with pytest.raises(IllegalMove, match="The stock is empty: you must meld the king of clubs"):
         ENGINE.apply(state, 0, {"reject": True})
 
 
