@@ -10,6 +10,7 @@ import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
 from games.models import Seat, Table
@@ -20,25 +21,28 @@ from .fixture_tables import fixture_table_hold
 from .table_setup import BOT_NAMES
 
 
-def _own_seat(*, table: Table, by: User, doing: str) -> Seat:
+def _own_seat(*, table: Table, by: User, refusal: str) -> Seat:
+    """`by`'s seat at the table; Forbidden with `refusal` when they hold none."""
     seat = next((seat for seat in table.seats.all() if by.pk and seat.user_id == by.pk), None)
     if seat is None:
-        raise Forbidden(f"Only a player seated at this table can {doing}.")
+        raise Forbidden(refusal)
     return seat
 
 
 def _ensure_on(table: Table) -> None:
     if table.status != Table.Status.PLAYING:
-        raise TableClosed("The game is not being played: it has not begun, or it is over.")
+        raise TableClosed(_("The game is not being played: it has not begun, or it is over."))
     if table.held:
-        raise TableClosed("The game is held: the venue's staff decide whether it goes on.")
+        raise TableClosed(_("The game is held: the venue's staff decide whether it goes on."))
 
 
 def pause_ask(*, table: Table, by: User, now: datetime.datetime) -> None:
     """`by` asks for a pause; when every seated player (not the bots) has asked, the clock
     stops: no deadline, the time the turn had left kept. Asking again changes nothing.
     Raises Forbidden when `by` holds no seat, TableClosed when the game is not on or held."""
-    seat = _own_seat(table=table, by=by, doing="ask for a pause")
+    seat = _own_seat(
+        table=table, by=by, refusal=_("Only a player seated at this table can ask for a pause.")
+    )
     _ensure_on(table)
     if table.paused or seat.pause_asked:
         return
@@ -57,7 +61,9 @@ def pause_end(*, table: Table, by: User, now: datetime.datetime) -> None:
     """`by` wants to play on: every ask for a pause is withdrawn, and a paused table's turn
     gets back the time it had left (a bank being drawn on resumes where it was).
     Raises Forbidden when `by` holds no seat, TableClosed when the game is not on or held."""
-    _own_seat(table=table, by=by, doing="go on with the game")
+    _own_seat(
+        table=table, by=by, refusal=_("Only a player seated at this table can go on with the game.")
+    )
     _ensure_on(table)
     for row in table.seats.all():
         if row.pause_asked:
@@ -83,23 +89,31 @@ def seat_claim(*, table: Table, seat: Any, by: User, now: datetime.datetime) -> 
     Raises Forbidden when `by` holds no seat, TableInvalid for no such seat, TableClosed when
     the game is not on, ClaimRefused for `by`'s own seat, a bot's, or a seat not away long
     enough."""
-    claimant = _own_seat(table=table, by=by, doing="claim a seat")
+    claimant = _own_seat(
+        table=table, by=by, refusal=_("Only a player seated at this table can claim a seat.")
+    )
     if type(seat) is not int or not 0 <= seat < table.players:
         raise TableInvalid(
-            errors={"seat": f"Give the number of a seat at this table, 0 to {table.players - 1}."}
+            errors={
+                "seat": _("Give the number of a seat at this table, 0 to %(last)d.")
+                % {"last": table.players - 1}
+            }
         )
     if table.status != Table.Status.PLAYING:
-        raise TableClosed("The game is not being played: it has not begun, or it is over.")
+        raise TableClosed(_("The game is not being played: it has not begun, or it is over."))
     target = next(row for row in table.seats.all() if row.seat == seat)
     if target.pk == claimant.pk:
-        raise ClaimRefused("That is your own seat: you can only claim the seat of someone gone.")
+        raise ClaimRefused(_("That is your own seat: you can only claim the seat of someone gone."))
     if target.bot:
-        raise ClaimRefused(f"{target.name} is a bot: it plays its own turns.")
+        raise ClaimRefused(_("%(name)s is a bot: it plays its own turns.") % {"name": target.name})
     needed = table.claim_after_timeouts
     if target.timeouts_in_a_row < needed:
         raise ClaimRefused(
-            f"{target.name} has let the clock play {target.timeouts_in_a_row} of their turns "
-            f"in a row: their seat can be claimed after {needed}."
+            _(
+                "%(name)s has let the clock play %(away)d of their turns in a row: their seat "
+                "can be claimed after %(needed)d."
+            )
+            % {"name": target.name, "away": target.timeouts_in_a_row, "needed": needed}
         )
     if table.fixture_id is not None:
         if target.claimed_at is not None:

@@ -450,7 +450,7 @@ def fixture_tables_for_viewer(*, fixture_id: int, user: Viewer) -> dict[str, Any
         "season__league", "home_team", "away_team", "venue"
     ).get(pk=fixture_id)
     tables = [
-        {**_summary(table, user), "number": table.number,
+        {**_summary(table, user), "number": table.number, "held": table.held,
          "status_label": table.get_status_display()}
         for table in fixture.live_tables.prefetch_related("seats").order_by("number")
     ]  # fmt: skip
@@ -474,6 +474,26 @@ def fixture_tables_for_viewer(*, fixture_id: int, user: Viewer) -> dict[str, Any
         "may_start": may_start,
         "day_to_come": day_to_come,
     }
+
+
+def held_tables_of_fixture(*, fixture_id: int) -> list[dict[str, Any]]:
+    """A fixture's held tables, for the venue's staff: {"id", "number", "claims": [{"seat"
+    (numbered from 1), "name", "claimed_by"}]}, in table order. Names only: nothing of a hand."""
+    held = (
+        Table.objects.filter(fixture_id=fixture_id, held=True, status=Table.Status.PLAYING)
+        .prefetch_related("seats")
+        .order_by("number")
+    )
+    rows = []
+    for table in held:
+        seats = list(table.seats.all())
+        claims = [
+            {"seat": seat["seat"] + 1, "name": seat["name"], "claimed_by": seat["claimed_by"]}
+            for seat in (_seat_json(row, seats=seats) for row in seats)
+            if seat["claimed_by"]
+        ]
+        rows.append({"id": table.pk, "number": table.number, "claims": claims})
+    return rows
 
 
 def may_resume(*, table: TableJson, user: Viewer) -> bool:

@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import DomainError, Forbidden
 from games.engines import ENGINE_NAMES, Engine, IllegalMove, get_engine
@@ -259,7 +260,7 @@ def _check_turn(*, table: Table, eng: Engine[Any], state: Any, seat: int, turn: 
         )
     if table.paused:
         raise TurnConflict(
-            "The game is paused: every player asked for a break. Any player can go on with it.",
+            _("The game is paused: every player asked for a break. Any player can go on with it."),
             turn=table.turn,
         )
     if type(turn) is not int:  # a bool is not a turn, nor "12", nor 12.0

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engines import ENGINE_NAMES
 from leagues.models import Game
@@ -144,7 +145,7 @@ def _status_line(table: Mapping[str, Any], seats: list[dict]) -> str:
     if table["held"]:
         return "Held: a player let the clock play their turns. The venue's staff decide."
     if table["paused"]:
-        return "Paused: every player asked for a break."
+        return gettext("Paused: every player asked for a break.")
     if table["status"] == "finished":
         outcome = table["outcome"] or {}
         names = ["you" if seat["mine"] else seat["name"] for seat in seats if seat["winner"]]

@@ -318,7 +318,19 @@ def test_at_a_fixture_table_a_claim_goes_to_the_venues_staff():
     assert body["held"] is True and body["seats"][1]["claimed_by"] == seats[0].name
     assert body["seats"][1]["bot"] is False  # no bot plays a fixture: staff decide
     assert present.post(f"/api/tables/{table_id}/resume/").status_code == 403
-    staff = client_for(StaffMembershipFactory(venue=fixture.venue).user)
+    staff_user = StaffMembershipFactory(venue=fixture.venue).user
+    staff_page = DjangoClient()
+    staff_page.force_login(staff_user)
+    claim_line = f"Seat 2 ({seats[1].name}) claimed by {seats[0].name}."
+    assert claim_line in staff_page.get(reverse("staff-home")).content.decode()
+    assert (
+        claim_line in staff_page.get(reverse("fixture-tables", args=[fixture.pk])).content.decode()
+    )
+    table_page = staff_page.get(reverse("table-detail", args=[table_id])).content.decode()
+    assert (
+        "Resume the game" in table_page and reverse("result-entry", args=[fixture.pk]) in table_page
+    )
+    staff = client_for(staff_user)
     resumed = staff.post(f"/api/tables/{table_id}/resume/").json()
     assert resumed["held"] is False and resumed["seats"][1]["claimed_by"] is None
     assert resumed["deadline"] is not None
