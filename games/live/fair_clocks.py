@@ -120,6 +120,9 @@ def seat_claim(*, table: Table, seat: Any, by: User, now: datetime.datetime) -> 
             return
         target.claimed_by, target.claimed_at = by, now
         target.save(update_fields=["claimed_by", "claimed_at"])
+        if table.paused:  # the staff's decision replaces the pause: a resume starts afresh
+            table.paused_at, table.paused_left = None, None
+            table.save(update_fields=["paused_at", "paused_left"])
         if not table.held:
             fixture_table_hold(table=table)
         return

@@ -358,6 +358,7 @@ def test_the_table_page_shows_the_bank_asks_for_a_pause_and_offers_the_claim_wit
     pages[1].post(reverse("table-unpause", args=[table.pk]))
     assert 'id="move-form"' in pages[1].get(url).content.decode()
 
+    Seat.objects.filter(table=table).update(bank_seconds=0)  # the banks are spent
     away(table, seat=1, turns=1)
     html = pages[0].get(url).content.decode()
     assert "Claim the seat and a bot plays it from now on." in html
