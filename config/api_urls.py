@@ -80,6 +80,9 @@ urlpatterns = [
     path("tables/<int:pk>/join/", games_api.TableJoinApi.as_view(), name="api-table-join"),
     path("tables/<int:pk>/cancel/", games_api.TableCancelApi.as_view(), name="api-table-cancel"),
     path("tables/<int:pk>/resume/", games_api.TableResumeApi.as_view(), name="api-table-resume"),
+    path("tables/<int:pk>/pause/", games_api.TablePauseApi.as_view(), name="api-table-pause"),
+    path("tables/<int:pk>/unpause/", games_api.TableUnpauseApi.as_view(), name="api-table-unpause"),
+    path("tables/<int:pk>/claim/", games_api.TableClaimApi.as_view(), name="api-table-claim"),
     path("tables/<int:pk>/moves/", games_api.TableMoveApi.as_view(), name="api-table-moves"),
     path("tables/<int:pk>/log/", games_api.TableLogApi.as_view(), name="api-table-log"),
     # Anything else under /api/ is a JSON 404, not the site's HTML page. An address without

@@ -23,7 +23,12 @@ class Table(models.Model):
     cut: for a fixture table, the cut for the first deal that decided seat 0; null when the
     creator of a casual table simply sits in seat 0.
     held: a fixture table whose game waits for the venue's staff, no clock running, after a
-    seat timed out on HOLD_AFTER_TIMEOUTS turns of its own in a row (docs/live-tables.md).
+    seat let the clock play `claim_after_timeouts` turns of its own in a row
+    (docs/live-tables.md).
+    bank_since: when the open turn's seats to act started drawing on their time banks (the
+    turn's own clock ran out, or the last charge); null while the turn's own clock runs.
+    paused_at, paused_left: a table paused by every seated player (a round at the bar): when,
+    and how long its turn had left; the deadline is null meanwhile.
     """
 
     class Status(models.TextChoices):
@@ -45,6 +50,9 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(null=True, blank=True)
     cut = models.JSONField(null=True, blank=True)
     held = models.BooleanField(default=False)
+    bank_since = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
+    paused_left = models.DurationField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -72,6 +80,21 @@ class Table(models.Model):
     def turn_seconds(self) -> int:
         return self.options["turn_seconds"]
 
+    @property
+    def time_bank_seconds(self) -> int:
+        """Each seat's bank for the game (0: none; tables from before banks have none)."""
+        return self.options.get("time_bank_seconds", 0)
+
+    @property
+    def claim_after_timeouts(self) -> int:
+        """How many of its own turns in a row a seat lets the clock play before it may be
+        claimed (and, at a fixture's table, the game is held); 3 for tables from before."""
+        return self.options.get("claim_after_timeouts", 3)
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
 
 class Seat(models.Model):
     """A seat at a table: a user, a practice bot, or (open) neither yet.
@@ -80,6 +103,14 @@ class Seat(models.Model):
     then they cannot come to the table, and it does not start).
     joined_at: for a fixture table, when the seat's player said "I am here"; the game is
     dealt once every seat has.
+    bank_seconds: what is left of the seat's time bank (docs/live-tables.md, "Fair clocks").
+    timeouts_in_a_row: how many of its own turns in a row the clock has played (0 after a
+    move of its own): the seat is away, and may be claimed, from the table's
+    `claim_after_timeouts` on.
+    pause_asked: the seat's player asked for a pause; the table pauses when every seated
+    player has.
+    claimed_by, claimed_at: at a fixture's table, who claimed this away seat and when (the
+    venue's staff decide); at a casual table a claim gives the seat to a bot at once.
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
@@ -97,6 +128,13 @@ class Seat(models.Model):
     bot = models.BooleanField(default=False)
     name = models.CharField(max_length=150, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    bank_seconds = models.FloatField(default=0)
+    timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
+    pause_asked = models.BooleanField(default=False)
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "seat"]

@@ -63,6 +63,11 @@ def next_deal_value(value: int, drawn: bool, carry_over: str = "double") -> int:
     return value * 2 if carry_over == "double" else value + 1
 
 
+def _capital_card(code: str) -> str:
+    """A card opening a refusal: "The king of clubs"."""
+    return the_card(code).capitalize()
+
+
 def _list_cards(mask: int) -> str:
     codes = codes_of(mask)
     return the_cards(codes) if codes else "nothing"
@@ -226,24 +231,22 @@ class ConquianEngine:
         if "discard" in move:
             return self._discard(state, seat, move)
         if phase == "discard":
-            raise IllegalMove(f"discard one card: you hold {_list_cards(state['hands'][seat])}")
+            raise IllegalMove("Discard one card from your hand.")
         if "meld" in move:
             return self._meld(state, seat, move["meld"])
         if "reject" in move:
             _expect_true(move, "reject")
             if phase == "turned":
-                raise IllegalMove(
-                    "you turned this card yourself: meld it, or pass to leave it open"
-                )
+                raise IllegalMove("You turned this card yourself: meld it or pass.")
             if phase == "forced":
-                raise IllegalMove("you were forced: add the open card to your melds")
+                raise IllegalMove("You were forced: meld the open card.")
             _check_last_card_unusable(state, seat)
             return _reject(state, seat)
         _expect_true(move, "pass")
         if phase == "facing":
-            raise IllegalMove("your opponent offered this card: meld it or reject it")
+            raise IllegalMove("Meld the offered card or reject it.")
         if phase == "forced":
-            raise IllegalMove("you were forced: add the open card to your melds")
+            raise IllegalMove("You were forced: meld the open card.")
         _check_last_card_unusable(state, seat)
         force = _wants_force(move)
         if force:
@@ -285,24 +288,24 @@ class ConquianEngine:
 
     def _check_turn(self, state: ConquianState, seat: object) -> None:
         if state["turn"] < 0:
-            raise IllegalMove("the match is over")
+            raise IllegalMove("The match is over.")
         if type(seat) is not int or seat != state["turn"]:
-            raise IllegalMove("it is not your turn")
+            raise IllegalMove("It is not your turn.")
 
     def _check_force(self, state: ConquianState, seat: int, card: int) -> None:
         if not state["options"]["forcing"]:
-            raise IllegalMove("forcing is not played in this game")
+            raise IllegalMove("Forcing is not played in this game.")
         if not _fits(card, state["melds"][1 - seat]):
             raise IllegalMove(
-                f"{the_card(CODE_OF[card])} does not fit your opponent's melds, so you cannot force it"
+                f"{_capital_card(CODE_OF[card])} does not fit your opponent's melds: you cannot force it."
             )
 
     def _discard(self, state: ConquianState, seat: int, move: Move) -> ConquianState:
         phase = state["phase"]
         if phase in ("facing", "turned"):
-            raise IllegalMove("you must use or reject the open card first")
+            raise IllegalMove("Use or reject the open card first.")
         if phase == "forced":
-            raise IllegalMove("you were forced: add the open card to your melds first")
+            raise IllegalMove("You were forced: meld the open card first.")
         code = move["discard"]
         card = _card_in(state, seat, code)
         force = _wants_force(move)
@@ -317,7 +320,7 @@ class ConquianEngine:
         for code in codes:
             card = _card_in(state, seat, code)
             if used & card:
-                raise IllegalMove(f"{the_card(code)} is listed twice")
+                raise IllegalMove(f"{_capital_card(code)} is listed twice.")
             used |= card
         if not open_meld_holds(state["open"], state["melds"][seat], used):
             raise IllegalMove(_meld_error(state, seat, used))
@@ -337,8 +340,8 @@ def _check_last_card_unusable(state: ConquianState, seat: int) -> None:
     if usable:
         how = f"with {_list_cards(usable[0])}" if usable[0] else "onto your melds"
         raise IllegalMove(
-            f"the stock is empty and you can use {the_card(CODE_OF[state['open']])}, so you must "
-            f"meld it (for example {how})"
+            f"The stock is empty: you must meld {the_card(CODE_OF[state['open']])} "
+            f"(for example {how})."
         )
 
 
@@ -363,16 +366,14 @@ def _card_in(state: ConquianState, seat: int, code: Any) -> int:
     if state["hands"][seat] & card:
         return card
     if state["melds"][1 - seat] & card:
-        raise IllegalMove(
-            f"{the_card(code)} is in your opponent's melds: you cannot add to your opponent's melds"
-        )
+        raise IllegalMove(f"{_capital_card(code)} is in your opponent's melds.")
     if state["melds"][seat] & card:
-        raise IllegalMove(f"{the_card(code)} is already in your melds")
+        raise IllegalMove(f"{_capital_card(code)} is already in your melds.")
     if state["open"] == card:
         raise IllegalMove(
-            f"{the_card(code)} is the open card: list only the hand cards that go with it"
+            f"{_capital_card(code)} is the open card: choose only cards from your hand."
         )
-    raise IllegalMove(f"{the_card(code)} is not in your hand")
+    raise IllegalMove(f"{_capital_card(code)} is not in your hand.")
 
 
 def _meld_error(state: ConquianState, seat: int, used: int) -> str:
@@ -382,27 +383,21 @@ def _meld_error(state: ConquianState, seat: int, used: int) -> str:
     everything = melds | card | used
     wrap = wrap_sequence(everything)
     if wrap:
-        return f"{wrap} is not a sequence: the ace is low"
+        return f"{wrap} is not a sequence: the ace is low."
     if not used and _fits(card, state["melds"][1 - seat]):
         return (
-            f"{the_card(CODE_OF[card])} does not fit your own melds, and you cannot add to your "
-            "opponent's melds"
+            f"{_capital_card(CODE_OF[card])} does not fit your melds, and you cannot add to your "
+            "opponent's melds."
         )
     if not melds and used.bit_count() < 2:
-        return "a new meld needs at least two cards from your hand"
+        return "A new meld needs at least two cards from your hand."
     if can_meld(everything):
         return (
-            f"hand cards are melded only together with the open card: {_list_cards(used)} "
-            f"and {the_card(CODE_OF[card])} do not make one meld (lay down only the cards of the meld "
-            "that holds the open card)"
+            f"{_capital_card(CODE_OF[card])} and {_list_cards(used)} do not make one meld: choose only "
+            "the cards of its meld."
         )
-    with_cards = the_card(CODE_OF[card]) + (f" with {_list_cards(used)}" if used else "")
-    if melds:
-        with_cards += f" and your melds ({_list_cards(melds)})"
-    return (
-        f"{with_cards} do not split into valid melds (groups of 3 or 4 cards of a rank, "
-        "sequences of 3 to 8 cards of a suit)"
-    )
+    with_cards = _capital_card(CODE_OF[card]) + (f" with {_list_cards(used)}" if used else "")
+    return f"{with_cards} cannot be melded: a meld is 3 or 4 of a rank, or 3 to 8 in a suit."
 
 
 def _start_deal(state: ConquianState, deck: list[int] | None = None) -> None:

@@ -26,10 +26,13 @@ from .selectors import table_as_seen, table_for_viewer, table_log_for_viewer
 from .services import (
     fixture_tables_start,
     table_cancel,
+    table_claim,
     table_create,
     table_join,
     table_move,
+    table_pause,
     table_resume,
+    table_unpause,
 )
 from .throttles import TableCreateThrottle, TableMoveThrottle
 
@@ -43,6 +46,17 @@ class SeatOutputSerializer(serializers.Serializer):
         help_text="The player's name; a bot's name says it is a bot; null for an open seat.",
     )
     bot = serializers.BooleanField()
+    bank = serializers.FloatField(help_text="Seconds left in the seat's time bank.")
+    away = serializers.IntegerField(
+        help_text="How many of its turns in a row the clock has played (0 after a move of its "
+        "own); the others may claim the seat from `claim_after_timeouts` on."
+    )
+    pause_asked = serializers.BooleanField(help_text="The seat's player asked for a pause.")
+    claimed_by = serializers.CharField(
+        allow_null=True,
+        help_text="At a fixture's table, the name of the player who claimed this seat "
+        "(the venue's staff decide); null otherwise.",
+    )
 
 
 class TableOutputSerializer(serializers.Serializer):
@@ -74,6 +88,24 @@ class TableOutputSerializer(serializers.Serializer):
     awaiting = serializers.ListField(
         child=serializers.IntegerField(),
         help_text="The seats of a waiting fixture table whose players have not joined yet.",
+    )
+    time_bank_seconds = serializers.IntegerField(
+        help_text="Each seat's time bank for the game, drawn on when a turn's clock runs out "
+        "(0: none)."
+    )
+    claim_after_timeouts = serializers.IntegerField(
+        help_text="After how many of its turns in a row played by the clock a seat may be claimed."
+    )
+    bank_running = serializers.BooleanField(
+        help_text="The turn's own clock has run out: the seats to act are drawing on their "
+        "banks, and `deadline` is when the smallest of those runs out."
+    )
+    paused = serializers.BooleanField(
+        help_text="Every seated player asked for a pause: no clock runs (`deadline` null) and "
+        "moves are refused until a player goes on."
+    )
+    paused_left = serializers.FloatField(
+        allow_null=True, help_text="While paused, the seconds the turn had left."
     )
 
 
@@ -125,6 +157,10 @@ class MoveInputSerializer(serializers.Serializer):
 
     turn = serializers.IntegerField(help_text="The turn you are answering.")
     move = serializers.JSONField(help_text='The move, e.g. {"card": 55} (docs/engines.md).')
+
+
+class ClaimInputSerializer(serializers.Serializer):
+    seat = WholeNumberField(min_value=0, help_text="The seat claimed (0 and up).")
 
 
 class BeforeFixtureDayOutputSerializer(serializers.Serializer):
@@ -312,6 +348,82 @@ class TableResumeApi(APIView):
     )
     def post(self, request, pk: int):
         table = table_resume(table_id=pk, by=request.user)
+        return Response(table_as_seen(table=table, user=request.user))
+
+
+class TablePauseApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="Ask for a pause",
+        description="A round at the bar: the clock stops when every seated player (not the "
+        "bots) has asked; the turn's time left is kept (`paused_left`) and moves are refused "
+        "(409) until a player goes on (`unpause`). Asking again changes nothing.",
+        request=None,
+        responses={
+            200: TableOutputSerializer,
+            401: _refusal("Not authenticated"),
+            403: _refusal("You hold no seat at this table"),
+            404: _refusal("No such table"),
+            409: _refusal("The game is not being played, or it is held"),
+        },
+    )
+    def post(self, request, pk: int):
+        table = table_pause(table_id=pk, by=request.user)
+        return Response(table_as_seen(table=table, user=request.user))
+
+
+class TableUnpauseApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="Go on after a pause",
+        description="Any seated player: every ask for a pause is withdrawn and, if the table "
+        "is paused, its turn gets back the time it had left.",
+        request=None,
+        responses={
+            200: TableOutputSerializer,
+            401: _refusal("Not authenticated"),
+            403: _refusal("You hold no seat at this table"),
+            404: _refusal("No such table"),
+            409: _refusal("The game is not being played, or it is held"),
+        },
+    )
+    def post(self, request, pk: int):
+        table = table_unpause(table_id=pk, by=request.user)
+        return Response(table_as_seen(table=table, user=request.user))
+
+
+class TableClaimApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["tables"],
+        summary="Claim the seat of a player who has gone",
+        description="Another seated player, once the seat's `away` has reached the table's "
+        "`claim_after_timeouts`. At a casual table a practice bot takes the seat at once; at "
+        "a fixture's table the game is held and the claim goes to the venue's staff, who "
+        "resume it or enter the fixture's result. Claiming again changes nothing.",
+        request=ClaimInputSerializer,
+        examples=[OpenApiExample("Seat 2", value={"seat": 2}, request_only=True)],
+        responses={
+            200: TableOutputSerializer,
+            400: OpenApiResponse(FIELD_ERRORS_SCHEMA, description="No such seat"),
+            401: _refusal("Not authenticated"),
+            403: _refusal("You hold no seat at this table"),
+            404: _refusal("No such table"),
+            409: _refusal(
+                "Your own seat, a bot's, a seat not away long enough, or the game is not on"
+            ),
+        },
+    )
+    def post(self, request, pk: int):
+        given = ClaimInputSerializer(data=request.data)
+        if not given.is_valid():
+            return Response(given.errors, status=status.HTTP_400_BAD_REQUEST)
+        table = table_claim(table_id=pk, seat=given.validated_data["seat"], by=request.user)
         return Response(table_as_seen(table=table, user=request.user))
 
 

@@ -13,13 +13,18 @@ class TableClosed(Conflict):
     full, begun, ended, void, or (to resume it) not held."""
 
 
+class ClaimRefused(Conflict):
+    """The seat cannot be claimed (409): it is the claimant's own, a bot's, or its player has
+    not let the clock play enough of their turns in a row."""
+
+
 class TooManyOpenTables(Conflict):
     """The user already has as many casual tables waiting for players as anyone may (409)."""
 
 
 class TurnConflict(Conflict):
     """The move answers a turn that is not open (409): stale, duplicate, late, or the game is
-    not on (waiting, over, held). `turn` is the table's current turn, in the body too."""
+    not on (waiting, over, held, paused). `turn` is the table's current turn, in the body too."""
 
     def __init__(self, message: str, *, turn: int) -> None:
         self.turn = turn

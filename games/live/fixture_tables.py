@@ -22,7 +22,8 @@ from django.db import transaction
 
 from config.errors import Forbidden
 from games.engines import Engine, get_engine
-from games.models import Seat, Table, TableMove
+from games.engines.options import CLAIM_AFTER
+from games.models import Seat, Table
 from leagues.models import Fixture, Player
 from leagues.permissions import can_enter_results
 from scoring.kinds import FinishedTable, get_kind
@@ -39,12 +40,13 @@ from scoring.results.services import (
 from . import turns
 from .cuts import deal_cut
 from .exceptions import TableClosed
-from .table_setup import check_engine_options, new_seed, turn_seconds_from
+from .table_setup import check_engine_options, clock_options_from, new_seed, without_clocks
 
 logger = logging.getLogger(__name__)
 
-# A seat that lets the clock play this many of its own turns in a row holds a fixture's table.
-HOLD_AFTER_TIMEOUTS = 3
+# A seat that lets the clock play this many of its own turns in a row holds a fixture's table,
+# unless the season's rules say otherwise (`claim_after_timeouts`, games.engines.options).
+HOLD_AFTER_TIMEOUTS = CLAIM_AFTER.default
 
 
 def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
@@ -52,7 +54,8 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
 
     Returns the fixture's tables and whether this call set them up; once set up, a repeat call
     returns the same tables and False. Each table waits for its players to come to it; it
-    plays the season's rules and clock (`turn_seconds` of its rule options, else the default).
+    plays the season's rules and clocks (`turn_seconds`, `time_bank_seconds` and
+    `claim_after_timeouts` of its rule options, else their defaults).
 
     Raises Fixture.DoesNotExist; Forbidden unless `by` serves the fixture's venue or plays
     for one of its teams; TableClosed for a void, postponed or already played fixture;
@@ -79,8 +82,8 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
         if fixture.status != Fixture.Status.SCHEDULED:
             raise TableClosed(f"This fixture is {fixture.get_status_display().lower()}.")
         ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
-        clock = turn_seconds_from(options={}, defaults=fixture.season.rule_options)
-        _set_up_free_tables(fixture=fixture, home=home, away=away, clock=clock, by=by)
+        clocks = clock_options_from(options={}, defaults=fixture.season.rule_options)
+        _set_up_free_tables(fixture=fixture, home=home, away=away, clocks=clocks, by=by)
         return list(fixture.live_tables.order_by("number")), True
 
 
@@ -106,27 +109,25 @@ def fixture_seat_join(*, table: Table, by, now) -> None:
 
 def fixture_table_hold_if_deserted(*, table: Table) -> None:
     """After time-outs at a fixture's table (locked by the caller): hold its game, with no
-    clock, when a seat has just let the clock play HOLD_AFTER_TIMEOUTS of its own turns in a
-    row. Only at that count: after the venue's staff resumed the game, the clock plays on for
-    a seat still away, and a player who came back and leaves again holds it anew."""
+    clock, when a seat has just let the clock play `claim_after_timeouts` (the season's,
+    HOLD_AFTER_TIMEOUTS by default) of its own turns in a row. Only at that count: after the
+    venue's staff resumed the game, the clock plays on for a seat still away, and a player
+    who came back and leaves again holds it anew."""
     if table.fixture_id is None or table.status != Table.Status.PLAYING or table.held:
         return
-    for seat in range(table.players):
-        own_turns = list(
-            TableMove.objects.filter(table=table, seat=seat)
-            .order_by("-pk")
-            .values_list("timeout", flat=True)[: HOLD_AFTER_TIMEOUTS + 1]
-        )
-        run = next((n for n, timeout in enumerate(own_turns) if not timeout), len(own_turns))
-        if run == HOLD_AFTER_TIMEOUTS:
-            table.held, table.deadline = True, None
-            table.save(update_fields=["held", "deadline"])
-            return
+    if any(seat.timeouts_in_a_row == table.claim_after_timeouts for seat in table.seats.all()):
+        fixture_table_hold(table=table)
+
+
+def fixture_table_hold(*, table: Table) -> None:
+    """Hold a fixture's game for the venue's staff (locked by the caller): no clock runs."""
+    table.held, table.deadline, table.bank_since = True, None, None
+    table.save(update_fields=["held", "deadline", "bank_since"])
 
 
 def fixture_table_resume(*, table: Table, by, now) -> None:
     """The venue's staff (or a league admin) go on with a held fixture table (locked by the
-    caller): the open turn gets a fresh clock.
+    caller): the open turn gets a fresh clock, and the claims on its seats are settled.
 
     Raises Forbidden unless `by` serves the fixture's venue, and TableClosed when the
     table is not held."""
@@ -137,6 +138,10 @@ def fixture_table_resume(*, table: Table, by, now) -> None:
         raise TableClosed("This table is not held: its game goes on by itself.")
     table.held = False
     table.save(update_fields=["held"])
+    for seat in table.seats.all():
+        if seat.claimed_at is not None:
+            seat.claimed_by, seat.claimed_at = None, None
+            seat.save(update_fields=["claimed_by", "claimed_at"])
     turns.clock_restart(table=table, now=now)
 
 
@@ -167,8 +172,8 @@ def table_finished_for_fixture(*, table: Table) -> None:
         away_player_ids=away,
     )
     if sheet is None:
-        clock = table.turn_seconds
-        _set_up_free_tables(fixture=fixture, home=home, away=away, clock=clock, by=None)
+        clocks = clock_options_from(options=table.options, defaults={})
+        _set_up_free_tables(fixture=fixture, home=home, away=away, clocks=clocks, by=None)
         return
     # The tables played from the result there was when the first of them was set up: a
     # version saved since goes through the conflict path, as a member of staff's would.
@@ -238,12 +243,12 @@ def _team_players(
     return lineup["home"], lineup["away"]
 
 
-def _set_up_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None:
+def _set_up_free_tables(*, fixture: Fixture, home, away, clocks: dict[str, int], by) -> None:
     """Set up each planned table not set up yet whose players sit at no unfinished table of
     the fixture (a plan whose earlier table holds the same players waits for it)."""
     season = fixture.season
     game = season.game
-    rules = {name: value for name, value in season.rule_options.items() if name != "turn_seconds"}
+    rules = without_clocks(season.rule_options)
     plans = get_kind(game).fixture_table_plans(
         fixture_format=season.fixture_format, home_player_ids=home, away_player_ids=away
     )
@@ -269,7 +274,7 @@ def _set_up_free_tables(*, fixture: Fixture, home, away, clock: int, by) -> None
         table = Table.objects.create(
             game=game,
             players=len(order),
-            options={**rules, "turn_seconds": clock},
+            options={**rules, **clocks},
             seed=new_seed(),
             fixture=fixture,
             number=plan.number,

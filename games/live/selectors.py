@@ -35,11 +35,18 @@ Viewer = User | AnonymousUser | None
 
 
 class SeatJson(TypedDict):
-    """A seat in the table's JSON (docs/api.md): `name` is null for an open seat."""
+    """A seat in the table's JSON (docs/api.md): `name` is null for an open seat; `bank` the
+    seconds left in its time bank, `away` the turns in a row the clock played for it,
+    `pause_asked` whether its player asked for a pause, `claimed_by` who claimed it (a
+    fixture's table: the name of the claimant's seat)."""
 
     seat: int
     name: str | None
     bot: bool
+    bank: float
+    away: int
+    pause_asked: bool
+    claimed_by: str | None
 
 
 class TableJson(TypedDict):
@@ -61,6 +68,11 @@ class TableJson(TypedDict):
     cut: dict[str, Any] | None
     held: bool
     awaiting: list[int]
+    time_bank_seconds: int
+    claim_after_timeouts: int
+    bank_running: bool
+    paused: bool
+    paused_left: float | None
 
 
 class LogEntryJson(TypedDict):
@@ -132,7 +144,7 @@ def _table_json(
         "turn": None if replayed else table.turn,
         "deadline": None if replayed else iso_utc(table.deadline),
         "turn_seconds": table.turn_seconds,
-        "seats": [_seat_json(s) for s in seats],
+        "seats": [_seat_json(s, seats=seats) for s in seats],
         "seat": seat,
         "to_act": to_act,
         "view": view,
@@ -141,6 +153,15 @@ def _table_json(
         "cut": table.cut,
         "held": table.held and not replayed,
         "awaiting": [] if replayed else awaited_seats(table=table, seats=seats),
+        "time_bank_seconds": table.time_bank_seconds,
+        "claim_after_timeouts": table.claim_after_timeouts,
+        "bank_running": table.bank_since is not None and not replayed,
+        "paused": table.paused and not replayed,
+        "paused_left": (
+            round(table.paused_left.total_seconds(), 1)
+            if table.paused_left is not None and not replayed
+            else None
+        ),
     }
 
 
@@ -184,9 +205,26 @@ def open_turn_deadline(*, table_id: int, turn: int) -> datetime.datetime | None:
     )
 
 
-def _seat_json(seat: Seat) -> SeatJson:
-    """`name` is the player's (docs/api.md), so an open seat has none: null, not ""."""
-    return {"seat": seat.seat, "name": seat.name if seat.taken else None, "bot": seat.bot}
+def _seat_json(seat: Seat, *, seats: list[Seat]) -> SeatJson:
+    """`name` is the player's (docs/api.md), so an open seat has none: null, not ""; the
+    claimant of a claimed seat is named by their own seat at the table (`seats`)."""
+    claimant = next(
+        (
+            other.name
+            for other in seats
+            if seat.claimed_by_id and other.user_id == seat.claimed_by_id
+        ),
+        None,
+    )
+    return {
+        "seat": seat.seat,
+        "name": seat.name if seat.taken else None,
+        "bot": seat.bot,
+        "bank": round(seat.bank_seconds, 1),
+        "away": seat.timeouts_in_a_row,
+        "pause_asked": seat.pause_asked,
+        "claimed_by": claimant if seat.claimed_at is not None else None,
+    }
 
 
 def _summary(table: Table, user: Viewer) -> dict[str, Any]:
@@ -197,7 +235,7 @@ def _summary(table: Table, user: Viewer) -> dict[str, Any]:
         "status": table.status,
         "players": table.players,
         "turn_seconds": table.turn_seconds,
-        "seats": [_seat_json(s) for s in seats],
+        "seats": [_seat_json(s, seats=seats) for s in seats],
         "open_seats": sum(not s.taken for s in seats),
         "seat": _viewer_seat(seats, user),
         "fixture": table.fixture_id,
@@ -413,7 +451,7 @@ def fixture_tables_for_viewer(*, fixture_id: int, user: Viewer) -> dict[str, Any
         "season__league", "home_team", "away_team", "venue"
     ).get(pk=fixture_id)
     tables = [
-        {**_summary(table, user), "number": table.number,
+        {**_summary(table, user), "number": table.number, "held": table.held,
          "status_label": table.get_status_display()}
         for table in fixture.live_tables.prefetch_related("seats").order_by("number")
     ]  # fmt: skip
@@ -437,6 +475,26 @@ def fixture_tables_for_viewer(*, fixture_id: int, user: Viewer) -> dict[str, Any
         "may_start": may_start,
         "day_to_come": day_to_come,
     }
+
+
+def held_tables_of_fixture(*, fixture_id: int) -> list[dict[str, Any]]:
+    """A fixture's held tables, for the venue's staff: {"id", "number", "claims": [{"seat"
+    (numbered from 1), "name", "claimed_by"}]}, in table order. Names only: nothing of a hand."""
+    held = (
+        Table.objects.filter(fixture_id=fixture_id, held=True, status=Table.Status.PLAYING)
+        .prefetch_related("seats")
+        .order_by("number")
+    )
+    rows = []
+    for table in held:
+        seats = list(table.seats.all())
+        claims = [
+            {"seat": seat["seat"] + 1, "name": seat["name"], "claimed_by": seat["claimed_by"]}
+            for seat in (_seat_json(row, seats=seats) for row in seats)
+            if seat["claimed_by"]
+        ]
+        rows.append({"id": table.pk, "number": table.number, "claims": claims})
+    return rows
 
 
 def may_resume(*, table: TableJson, user: Viewer) -> bool:

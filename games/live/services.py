@@ -18,13 +18,22 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import DomainError, Forbidden
 from games.engines import ENGINE_NAMES, Engine, IllegalMove, get_engine
 from games.models import ClockSweep, Seat, Table
 
 from . import turns
-from .exceptions import NotYourTurn, TableClosed, TableInvalid, TooManyOpenTables, TurnConflict
+from .exceptions import (
+    ClaimRefused,
+    NotYourTurn,
+    TableClosed,
+    TableInvalid,
+    TooManyOpenTables,
+    TurnConflict,
+)
+from .fair_clocks import pause_ask, pause_end, seat_claim
 from .fixture_tables import (
     fixture_seat_join,
     fixture_table_hold_if_deserted,
@@ -36,10 +45,11 @@ from .push import table_changed_on_commit
 from .table_setup import (
     BOT_NAMES,
     check_engine_options,
+    clock_options_from,
     locked_table,
     new_seed,
     seat_name,
-    turn_seconds_from,
+    without_clocks,
 )
 
 logger = logging.getLogger(__name__)
@@ -76,8 +86,8 @@ def table_create(
         raise TableInvalid(
             errors={"options": "Options are a JSON object of option names to values."}
         )
-    clock = turn_seconds_from(options=options, defaults={})
-    rules = {name: value for name, value in options.items() if name != "turn_seconds"}
+    clocks = clock_options_from(options=options, defaults={})
+    rules = without_clocks(options)
     check_engine_options(game=game, players=players, options=rules)
     if (
         not isinstance(bots, list)
@@ -104,7 +114,7 @@ def table_create(
         table = Table.objects.create(
             game=game,
             players=players,
-            options={**rules, "turn_seconds": clock},
+            options={**rules, **clocks},
             seed=new_seed(),
             created_by=by,
         )
@@ -193,17 +203,26 @@ def table_move(
         eng = get_engine(table.game)
         state = eng.load(table.state) if table.state is not None else None
         if turns.is_overdue(table, now):
-            # The turn ran out before the move came: expire it, and keep that, then refuse.
+            # The turn ran out before the move came: expire it, and keep that; then refuse,
+            # unless the mover's time bank kept the turn open for them.
+            turn_before = table.turn
             _expire(table=table, now=now)
+            state = eng.load(table.state) if table.state is not None else None
             try:
-                _mover_seat(table=table, by=by, bot_seat=bot_seat)
-                refusal = TurnConflict(
-                    "Too late: the turn ran out of time before your move arrived.",
-                    turn=table.turn,
-                )
+                seat = _mover_seat(table=table, by=by, bot_seat=bot_seat)
+                if (
+                    table.turn != turn_before
+                    or table.status != Table.Status.PLAYING
+                    or table.held
+                    or seat not in eng.to_act(state)
+                ):
+                    refusal = TurnConflict(
+                        "Too late: the turn ran out of time before your move arrived.",
+                        turn=table.turn,
+                    )
             except NotYourTurn as exc:
                 refusal = exc
-        else:
+        if refusal is None:
             seat = _mover_seat(table=table, by=by, bot_seat=bot_seat)
             _check_turn(table=table, eng=eng, state=state, seat=seat, turn=turn)
             if move is None:
@@ -238,6 +257,11 @@ def _check_turn(*, table: Table, eng: Engine[Any], state: Any, seat: int, turn: 
         raise TurnConflict(
             "The game is held: a player let the clock play their turns, so the venue's staff "
             "decide whether it goes on.",
+            turn=table.turn,
+        )
+    if table.paused:
+        raise TurnConflict(
+            _("The game is paused: every player asked for a break. Any player can go on with it."),
             turn=table.turn,
         )
     if type(turn) is not int:  # a bool is not a turn, nor "12", nor 12.0
@@ -280,6 +304,40 @@ def table_resume(*, table_id: int, by: User) -> Table:
     with transaction.atomic():
         table = locked_table(table_id)
         fixture_table_resume(table=table, by=by, now=timezone.now())
+    return table
+
+
+def table_pause(*, table_id: int, by: User) -> Table:
+    """`by` asks for a pause (a round at the bar): the clock stops when every seated player
+    has asked (games.live.fair_clocks.pause_ask). Raises Table.DoesNotExist, Forbidden when
+    `by` holds no seat, TableClosed when the game is not on or is held."""
+    with transaction.atomic():
+        table = locked_table(table_id)
+        pause_ask(table=table, by=by, now=timezone.now())
+    return table
+
+
+def table_unpause(*, table_id: int, by: User) -> Table:
+    """`by` plays on: the asks for a pause are withdrawn and a paused turn gets back the time
+    it had left (games.live.fair_clocks.pause_end). Raises as table_pause."""
+    with transaction.atomic():
+        table = locked_table(table_id)
+        pause_end(table=table, by=by, now=timezone.now())
+    return table
+
+
+def table_claim(*, table_id: int, seat: Any, by: User) -> Table:
+    """`by` claims the seat of a player who let the clock play their turns: a bot takes it at
+    a casual table, the venue's staff decide at a fixture's (games.live.fair_clocks.seat_claim).
+    Raises Table.DoesNotExist, Forbidden (`by` not seated), TableInvalid (no such seat),
+    TableClosed (the game is not on) and ClaimRefused (own seat, a bot's, not away long
+    enough). An overdue turn is expired first, so the count of time-outs is up to date."""
+    with transaction.atomic():
+        table = locked_table(table_id)
+        now = timezone.now()
+        if turns.is_overdue(table, now):
+            _expire(table=table, now=now)
+        seat_claim(table=table, seat=seat, by=by, now=now)
     return table
 
 
@@ -412,6 +470,7 @@ def stalled_bots_wake() -> int:
 
 
 __all__ = [
+    "ClaimRefused",
     "NotYourTurn",
     "TableClosed",
     "TableInvalid",
@@ -422,9 +481,12 @@ __all__ = [
     "overdue_turns_sweep",
     "stalled_bots_wake",
     "table_cancel",
+    "table_claim",
     "table_create",
     "table_join",
     "table_move",
+    "table_pause",
     "table_resume",
     "table_turn_expire",
+    "table_unpause",
 ]

@@ -1,10 +1,10 @@
-"""What every new table needs, casual or a fixture's: its clock, its rules checked by the
+"""What every new table needs, casual or a fixture's: its clocks, its rules checked by the
 engine, a seed, the names on its seats, and the lock every table write takes first."""
 
 import secrets
 
 from games.engines import get_engine
-from games.engines.options import TURN_CLOCK
+from games.engines.options import CLAIM_AFTER, TABLE_CLOCK_NAMES, TIME_BANK, TURN_CLOCK
 from games.models import Table
 
 from .exceptions import TableInvalid
@@ -25,21 +25,36 @@ def locked_table(table_id: int) -> Table:
     return table
 
 
-def turn_seconds_from(*, options: dict, defaults: dict) -> int:
-    """The table's clock: `options["turn_seconds"]`, else the defaults' (a season's rule
-    options), else 30. Raises TableInvalid unless it is a whole number of seconds within
-    TURN_CLOCK's bounds (2 to 3600); no engine has a say in it."""
-    name = TURN_CLOCK.name
-    value = options.get(name, defaults.get(name, TURN_CLOCK.default))
-    try:
-        return TURN_CLOCK.check(value)
-    except ValueError:
-        raise TableInvalid(
-            errors={
-                f"options.{name}": f"The turn clock is a whole number of seconds from "
-                f"{TURN_CLOCK.minimum} to {TURN_CLOCK.maximum}."
-            }
-        ) from None
+_CLOCK_SENTENCES = {
+    TURN_CLOCK.name: f"The turn clock is a whole number of seconds from {TURN_CLOCK.minimum} "
+    f"to {TURN_CLOCK.maximum}.",
+    TIME_BANK.name: f"The time bank is a whole number of seconds from {TIME_BANK.minimum} "
+    f"(none) to {TIME_BANK.maximum}.",
+    CLAIM_AFTER.name: f"A seat may be claimed after {CLAIM_AFTER.minimum} to "
+    f"{CLAIM_AFTER.maximum} of its turns played by the clock.",
+}
+
+
+def clock_options_from(*, options: dict, defaults: dict) -> dict[str, int]:
+    """The table's clocks: each of TABLE_CLOCK_OPTIONS (the turn clock, the time bank, when an
+    away seat may be claimed) from `options`, else the defaults' (a season's rule options),
+    else its own default. Raises TableInvalid naming the first one out of its bounds; no
+    engine has a say in them."""
+    clocks = {}
+    for option in (TURN_CLOCK, TIME_BANK, CLAIM_AFTER):
+        value = options.get(option.name, defaults.get(option.name, option.default))
+        try:
+            clocks[option.name] = option.check(value)
+        except ValueError:
+            raise TableInvalid(
+                errors={f"options.{option.name}": _CLOCK_SENTENCES[option.name]}
+            ) from None
+    return clocks
+
+
+def without_clocks(options: dict) -> dict:
+    """The game's own options: `options` without the table's clocks."""
+    return {name: value for name, value in options.items() if name not in TABLE_CLOCK_NAMES}
 
 
 def _sentence(error: Exception) -> str:

@@ -14,21 +14,27 @@ from typing import Any
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 
 from games.engines import Engine, Move, get_engine
-from games.models import Table, TableMove
+from games.models import Seat, Table, TableMove
+
+from .table_setup import without_clocks
 
 logger = logging.getLogger(__name__)
 
 EXPIRE_TASK = "games.expire_turn"
 BOT_TASK = "games.play_bot"
 BOT_TASK_MARGIN_SECONDS = 2.0
-TABLE_FIELDS = ["state", "status", "turn", "deadline", "finished_at"]
+TABLE_FIELDS = ["state", "status", "turn", "deadline", "finished_at", "bank_since"]
+# Less than this left of a seat's time bank is none: a timer's lateness would only draw it
+# out in slivers.
+BANK_EMPTY_SECONDS = 0.05
 
 
 def engine_options(table: Table) -> dict[str, Any]:
-    """The table's options without its clock, which is the table's and not the engine's."""
-    return {name: value for name, value in table.options.items() if name != "turn_seconds"}
+    """The table's options without its clocks, which are the table's and not the engine's."""
+    return without_clocks(table.options)
 
 
 def open_first_turn(*, table: Table, now: datetime.datetime) -> None:
@@ -40,16 +46,32 @@ def open_first_turn(*, table: Table, now: datetime.datetime) -> None:
     table.turn = 1
     table.deadline = now + datetime.timedelta(seconds=table.turn_seconds)
     table.save(update_fields=["state", "status", "turn", "deadline"])
+    # Every seat's time bank is full at the deal (the seats are only now all taken).
+    table.seats.update(bank_seconds=table.time_bank_seconds)
+    for seat in table.seats.all():
+        seat.bank_seconds = table.time_bank_seconds
     _wake_on_commit(new_turns=[(table, eng.to_act(state))])
 
 
-def clock_restart(*, table: Table, now: datetime.datetime) -> None:
-    """Give the open turn a fresh clock from `now` (a held fixture table going on)."""
+def clock_restart(*, table: Table, now: datetime.datetime, seconds: float | None = None) -> None:
+    """Give the open turn a clock from `now`: a fresh turn's (a held fixture table going on),
+    or the `seconds` it had left (a paused table going on). The seats to act, bots included,
+    are woken as for a new turn."""
     eng = get_engine(table.game)
-    table.deadline = now + datetime.timedelta(seconds=table.turn_seconds)
-    table.save(update_fields=["deadline"])
-    assert table.state is not None, "a held table has been dealt"
+    left = table.turn_seconds if seconds is None else seconds
+    table.deadline = now + datetime.timedelta(seconds=left)
+    if seconds is None:
+        table.bank_since = None  # a fresh turn's clock runs before any bank is drawn on
+    table.save(update_fields=["deadline", "bank_since"])
+    assert table.state is not None, "a held or paused table has been dealt"
     _wake_on_commit(new_turns=[(table, eng.to_act(eng.load(table.state)))])
+
+
+def seats_to_act(table: Table) -> list[int]:
+    """The seats to act in the open turn of a dealt table."""
+    assert table.state is not None, "a dealt table"
+    eng = get_engine(table.game)
+    return list(eng.to_act(eng.load(table.state)))
 
 
 def is_overdue(table: Table, now: datetime.datetime) -> bool:
@@ -66,6 +88,8 @@ def play(*, table: Table, state: Any, seat: int, move: Move, now: datetime.datet
     new_state = eng.apply(state, seat, move)
     turn_before = table.turn
     writes = Writes()
+    if table.bank_since is not None:  # the mover drew on their bank until now
+        _charge_banks(table=table, seats=[seat], now=now, writes=writes)
     _record(table=table, eng=eng, before=state, after=new_state, seat=seat, move=move, now=now,
             writes=writes)  # fmt: skip
     _save(table=table, eng=eng, state=new_state, turn_before=turn_before, writes=writes)
@@ -80,11 +104,18 @@ def expire(*, table: Table, state: Any, now: datetime.datetime) -> None:
 
 def time_out(*, table: Table, state: Any, now: datetime.datetime) -> "Writes":
     """expire's work without its writes, which the caller saves (with other tables' in a
-    batch). Whatever the engine raises comes before anything is to be written."""
+    batch). Whatever the engine raises comes before anything is to be written.
+
+    A seat with time left in its bank is not timed out: it draws on the bank, and the turn's
+    deadline moves to when the smallest bank of the seats still to act runs out (the turn
+    stays open; at that deadline the banks are charged again)."""
     eng = get_engine(table.game)
     turn_before = table.turn
     writes = Writes()
+    banked = _draw_on_banks(table=table, to_act=eng.to_act(state), now=now, writes=writes)
     for seat in eng.to_act(state):
+        if seat in banked:
+            continue
         if table.turn != turn_before or eng.is_over(state) or seat not in eng.to_act(state):
             break  # the turn closed: seats of the next turn get their own clock
         move = eng.timeout_move(state, seat)
@@ -94,8 +125,47 @@ def time_out(*, table: Table, state: Any, now: datetime.datetime) -> "Writes":
             timeout=True, writes=writes,
         )  # fmt: skip
         state = new_state
+    still_banked = [seat for seat in banked if seat in eng.to_act(state)]
+    if table.turn == turn_before and table.status == Table.Status.PLAYING and still_banked:
+        rows = _seat_rows(table)
+        smallest = min(rows[seat].bank_seconds for seat in still_banked)
+        table.bank_since = now
+        table.deadline = now + datetime.timedelta(seconds=smallest)
+        writes.extended.append(table)
     _save(table=table, eng=eng, state=state, turn_before=turn_before, writes=writes)
     return writes
+
+
+def _seat_rows(table: Table) -> dict[int, Seat]:
+    """The table's seats by number (prefetched with the table's lock)."""
+    return {row.seat: row for row in table.seats.all()}
+
+
+def _charge_banks(
+    *, table: Table, seats: list[int], now: datetime.datetime, writes: "Writes"
+) -> None:
+    """Take the time since the banks were last charged (`bank_since`, or the deadline when
+    the turn's own clock has just run out) from the banks of `seats`."""
+    since = table.bank_since or table.deadline
+    used = 0.0 if since is None else max(0.0, (now - since).total_seconds())
+    rows = _seat_rows(table)
+    for seat in seats:
+        row = rows[seat]
+        if row.bank_seconds > 0:
+            row.bank_seconds = max(0.0, row.bank_seconds - used)
+            writes.banks.append(row)
+
+
+def _draw_on_banks(
+    *, table: Table, to_act: list[int], now: datetime.datetime, writes: "Writes"
+) -> set[int]:
+    """The turn ran out at its deadline: charge the banks of the seats to act, and return
+    those with time still in their bank (the others are timed out)."""
+    if table.time_bank_seconds <= 0:
+        return set()
+    _charge_banks(table=table, seats=to_act, now=now, writes=writes)
+    rows = _seat_rows(table)
+    return {seat for seat in to_act if rows[seat].bank_seconds >= BANK_EMPTY_SECONDS}
 
 
 class Writes:
@@ -108,18 +178,35 @@ class Writes:
         self.moves: list[TableMove] = []
         self.tables: list[Table] = []
         self.new_turns: list[tuple[Table, list[int]]] = []  # with the seats to act in each
+        self.extended: list[Table] = []  # open turns whose deadline a time bank moved
+        self.banks: list[Seat] = []  # seats whose bank was drawn on (few: slow turns only)
+        self.away: list[int] = []  # seats (pk) the clock just played for
+        self.back: list[int] = []  # seats (pk) that moved after the clock played for them
 
     def extend(self, other: "Writes") -> None:
         self.moves += other.moves
         self.tables += other.tables
         self.new_turns += other.new_turns
+        self.extended += other.extended
+        self.banks += other.banks
+        self.away += other.away
+        self.back += other.back
 
     def save(self) -> None:
         TableMove.objects.bulk_create(self.moves)
         for table in self.tables:
             table.save(update_fields=TABLE_FIELDS)
-        if self.new_turns:
-            _wake_on_commit(new_turns=self.new_turns)
+        # One UPDATE for all the seats a batch timed out (the rows are counted in memory too).
+        if self.away:
+            Seat.objects.filter(pk__in=self.away).update(
+                timeouts_in_a_row=F("timeouts_in_a_row") + 1
+            )
+        if self.back:
+            Seat.objects.filter(pk__in=self.back).update(timeouts_in_a_row=0)
+        for seat in self.banks:
+            seat.save(update_fields=["bank_seconds"])
+        if self.new_turns or self.extended:
+            _wake_on_commit(new_turns=self.new_turns, extended=self.extended)
 
 
 def _record(
@@ -141,9 +228,11 @@ def _record(
     writes.moves.append(
         TableMove(table=table, turn=table.turn, seat=seat, move=move, timeout=timeout, at=now)
     )
+    _count_away(table=table, seat=seat, timeout=timeout, writes=writes)
     if eng.is_over(after):
         table.status = Table.Status.FINISHED
         table.deadline = None
+        table.bank_since = None
         table.finished_at = now
         return
     if eng.simultaneous:
@@ -152,6 +241,19 @@ def _record(
             return
     table.turn += 1
     table.deadline = now + datetime.timedelta(seconds=table.turn_seconds)
+    table.bank_since = None
+
+
+def _count_away(*, table: Table, seat: int, timeout: bool, writes: "Writes") -> None:
+    """Count the turns in a row the clock played for `seat` (claims and holds read it): one
+    more for a time-out, back to 0 with a move of its own."""
+    row = _seat_rows(table)[seat]
+    if timeout:
+        row.timeouts_in_a_row += 1
+        writes.away.append(row.pk)
+    elif row.timeouts_in_a_row:
+        row.timeouts_in_a_row = 0
+        writes.back.append(row.pk)
 
 
 def _save(*, table: Table, eng: Engine[Any], state: Any, turn_before: int, writes: Writes) -> None:
@@ -161,13 +263,24 @@ def _save(*, table: Table, eng: Engine[Any], state: Any, turn_before: int, write
         writes.new_turns.append((table, eng.to_act(state)))
 
 
-def _wake_on_commit(*, new_turns: list[tuple[Table, list[int]]]) -> None:
+def _wake_on_commit(
+    *, new_turns: list[tuple[Table, list[int]]], extended: list[Table] | None = None
+) -> None:
     """After commit: for each new turn (a table and the seats to act in it) the expiry task at
-    the deadline, keyed by (table, turn), and a think delay for each bot to act. One producer
-    sends them all in one batch (a pipeline on Redis): a batch of expiries opens many turns
-    at once. If the broker is away the sweep still expires the turns."""
+    the deadline, keyed by (table, turn), and a think delay for each bot to act; for each turn
+    a time bank `extended`, the expiry task at its new deadline. One producer sends them all
+    in one batch (a pipeline on Redis): a batch of expiries opens many turns at once. If the
+    broker is away the sweep still expires the turns."""
     low, high = settings.GAMES_BOT_THINK_SECONDS
-    tasks: list[dict[str, Any]] = []
+    tasks: list[dict[str, Any]] = [
+        {
+            "name": EXPIRE_TASK,
+            "args": (table.pk, table.turn),
+            "eta": table.deadline,
+            "task_id": f"table-{table.pk}-turn-{table.turn}-bank-{table.deadline:%H%M%S%f}",
+        }
+        for table in extended or []
+    ]
     for table, to_act in new_turns:
         tasks.append(
             {
@@ -197,8 +310,27 @@ def _wake_on_commit(*, new_turns: list[tuple[Table, list[int]]]) -> None:
         except Exception:  # the broker is down: the sweep (beat) still expires the turns
             logger.exception(
                 "could not reach the broker for turns %s",
-                ", ".join(f"{table.pk}/{table.turn}" for table, _ in new_turns),
+                ", ".join(
+                    f"{table.pk}/{table.turn}"
+                    for table in [table for table, _ in new_turns] + (extended or [])
+                ),
             )
+
+    transaction.on_commit(send)
+
+
+def wake_bot_on_commit(*, table: Table, seat: int) -> None:
+    """After commit, the task of a bot that has just taken `seat` (a claim) and is to act in
+    the open turn, after a think delay as for a new turn."""
+    low, high = settings.GAMES_BOT_THINK_SECONDS
+    countdown = min(random.uniform(low, high), max(0.0, table.turn_seconds / 2))
+    args = (table.pk, table.turn, seat)
+
+    def send() -> None:
+        try:
+            current_app.send_task(BOT_TASK, args=args, countdown=countdown)
+        except Exception:  # the broker is down: the sweep wakes stalled bots
+            logger.exception("could not reach the broker for table %s turn %s", *args[:2])
 
     transaction.on_commit(send)
 

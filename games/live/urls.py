@@ -15,5 +15,8 @@ urlpatterns = [
     path("<int:table_id>/cancel/", views.table_cancel, name="table-cancel"),
     path("<int:table_id>/resume/", views.table_resume, name="table-resume"),
     path("<int:table_id>/move/", views.table_move, name="table-move"),
+    path("<int:table_id>/pause/", views.table_pause, name="table-pause"),
+    path("<int:table_id>/unpause/", views.table_unpause, name="table-unpause"),
+    path("<int:table_id>/claim/", views.table_claim, name="table-claim"),
     path("<int:table_id>/replay/", views.table_replay, name="table-replay"),
 ]

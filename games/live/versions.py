@@ -8,17 +8,18 @@ from django.db.models import Count, Q
 
 from games.models import Table
 
-VERSION_FIELDS = ("turn", "status", "deadline", "held", "log_entries", "taken_seats",
-                  "joined_seats")  # fmt: skip
+VERSION_FIELDS = ("turn", "status", "deadline", "held", "paused_at", "log_entries",
+                  "taken_seats", "joined_seats", "bot_seats", "pause_asks", "claims")  # fmt: skip
 _TAKEN = Q(seats__bot=True) | Q(seats__user__isnull=False) | Q(seats__player__isnull=False)
 
 
 def table_version(*, table_id: int) -> dict[str, Any]:
     """What a table's page depends on besides its viewer, in one small query: the turn, the
-    status, the open turn's deadline, whether it is held, how many log entries, taken seats
-    and joined seats it has. Two reads with the same version show the same page to the same
-    viewer (a move adds a log entry, a join takes a seat or marks it joined, the deal changes
-    the status), so a poll can be answered with 304 without loading the game.
+    status, the open turn's deadline, whether it is held or paused, how many log entries,
+    taken seats, joined seats, bots (a claimed seat), asks for a pause and claims it has.
+    Two reads with the same version show the same page to the same viewer (a move adds a log
+    entry, a join takes a seat or marks it joined, the deal changes the status, a time bank
+    moves the deadline), so a poll can be answered with 304 without loading the game.
     Raises Table.DoesNotExist."""
     versions = table_versions(table_ids=[table_id])
     if table_id not in versions:
@@ -35,6 +36,9 @@ def table_versions(*, table_ids: list[int]) -> dict[int, dict[str, Any]]:
             log_entries=Count("moves", distinct=True),
             taken_seats=Count("seats", filter=_TAKEN, distinct=True),
             joined_seats=Count("seats", filter=Q(seats__joined_at__isnull=False), distinct=True),
+            bot_seats=Count("seats", filter=Q(seats__bot=True), distinct=True),
+            pause_asks=Count("seats", filter=Q(seats__pause_asked=True), distinct=True),
+            claims=Count("seats", filter=Q(seats__claimed_at__isnull=False), distinct=True),
         )
         .values("pk", *VERSION_FIELDS)
     )

@@ -82,14 +82,18 @@ def table_start(request):
         players = _whole_number(request.POST.get("players", ""))
         turn_seconds = _whole_number(request.POST.get("turn_seconds", ""))
         bot_count = _whole_number(request.POST.get("bots", "0"))
+        time_bank = _whole_number(request.POST.get("time_bank_seconds", "0"))
     except ValueError:
-        messages.error(request, "Choose the number of players and a turn clock in whole seconds.")
+        messages.error(
+            request,
+            "Choose the number of players, a turn clock and a time bank in whole seconds.",
+        )
         return redirect("table-lobby")
     try:
         table = services.table_create(
             game=request.POST.get("game", ""),
             players=players,
-            options={"turn_seconds": turn_seconds},
+            options={"turn_seconds": turn_seconds, "time_bank_seconds": time_bank},
             bots=list(range(max(1, players - bot_count), players)),
             by=request.user,
         )
@@ -134,6 +138,46 @@ def table_resume(request, table_id: int):
     """Staff go on with a held fixture table."""
     try:
         services.table_resume(table_id=table_id, by=request.user)
+    except ObjectDoesNotExist:
+        raise Http404("No such table.")
+    except DomainError as refusal:
+        messages.error(request, refusal_sentence(refusal))
+    return redirect("table-detail", table_id=table_id)
+
+
+@require_POST
+@login_required
+def table_pause(request, table_id: int):
+    """A seated player asks for a pause (the clock stops when every one has)."""
+    return _table_form(request, table_id, services.table_pause)
+
+
+@require_POST
+@login_required
+def table_unpause(request, table_id: int):
+    """A seated player plays on: the asks are withdrawn, a paused turn goes on."""
+    return _table_form(request, table_id, services.table_unpause)
+
+
+@require_POST
+@login_required
+def table_claim(request, table_id: int):
+    """A seated player claims the seat of a player who let the clock play their turns."""
+    try:
+        seat: object = _whole_number(request.POST.get("seat", ""))
+    except ValueError:
+        seat = None  # the service names the field
+
+    def claim(*, table_id: int, by):
+        return services.table_claim(table_id=table_id, seat=seat, by=by)
+
+    return _table_form(request, table_id, claim)
+
+
+def _table_form(request, table_id: int, service):
+    """A plain form at the table: the service, then back to the table (with its refusal)."""
+    try:
+        service(table_id=table_id, by=request.user)
     except ObjectDoesNotExist:
         raise Http404("No such table.")
     except DomainError as refusal:

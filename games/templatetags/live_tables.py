@@ -1,13 +1,14 @@
 """Template tags for the pages of other apps that show live play: the fixture page's link to
 its tables (templates/games/_fixture_link.html) and a player's finished tables on their page
-(templates/games/_player_tables.html), so that scoring's pages import nothing of games."""
+(templates/games/_player_tables.html), and the held tables on the staff's list of fixtures
+(templates/games/_held_tables.html), so that scoring's pages import nothing of games."""
 
 import datetime
 from typing import Any
 
 from django import template
 
-from games.live.selectors import finished_tables_of_player
+from games.live.selectors import finished_tables_of_player, held_tables_of_fixture
 from leagues.models import Player
 from scoring.results.selectors import fixture_day_to_come
 
@@ -25,3 +26,9 @@ def tables_open_on(fixture) -> datetime.date | None:
 def finished_tables_of(player: Player) -> list[dict[str, Any]]:
     """The player's finished live tables, newest first, each with its result for them."""
     return finished_tables_of_player(player=player)
+
+
+@register.simple_tag
+def held_tables_of(fixture) -> list[dict[str, Any]]:
+    """The fixture's held live tables and the claims on their seats, for its venue's staff."""
+    return held_tables_of_fixture(fixture_id=fixture.pk)

@@ -22,7 +22,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 
 from config.errors import Invalid
 from games.engines import get_engine
-from games.engines.options import TURN_CLOCK, Option, resolve_options
+from games.engines.options import TABLE_CLOCK_OPTIONS, Option, resolve_options
 
 SIDES = ("home", "away")
 MAX_SHOWN = 40  # characters of a bad value quoted back in a message
@@ -184,8 +184,9 @@ class GameKind:
 
     @property
     def season_options(self) -> tuple[Option, ...]:
-        """What a season's rules may set: the engine's options and its tables' clock."""
-        return (*self.engine.options, TURN_CLOCK)
+        """What a season's rules may set: the engine's options and its tables' clocks (the
+        turn clock, the time bank, when an away seat may be claimed)."""
+        return (*self.engine.options, *TABLE_CLOCK_OPTIONS)
 
     def options(self, rule_options) -> dict:
         """The season's rule options with the engine's defaults; ValueError if not valid."""

@@ -160,7 +160,7 @@ def test_four_phones_play_a_convoy_fixture_game_to_a_win(
     ]
     for page in pages.values():
         expect(page.locator("#table-live .turn-line")).to_contain_text("Game over:")
-        expect(page.locator(".convoy-sides")).to_contain_text("3 of 3 convoys")
+        expect(page.locator(".convoy-sides")).to_contain_text("3 convoys: won")
         check_no_sideways_scroll(page)
     keep_screenshot(pages[0], "convoy")
     pages[0].set_viewport_size({"width": 1280, "height": 900})

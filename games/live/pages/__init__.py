@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engines import ENGINE_NAMES
 from leagues.models import Game
@@ -105,6 +106,36 @@ def live_context(
         "move_url": reverse("table-move", args=[table["id"]]),
         "fallback_poll_seconds": settings.GAMES_FALLBACK_POLL_SECONDS,
         "fixture_url": fixture_url(table),
+        "fair": fair_clocks(table, user=user),
+    }
+
+
+def fair_clocks(table: Mapping[str, Any], *, user) -> dict:
+    """What the page shows of the fair clocks: the viewer's time bank, the pause and who asked
+    for it, the seats the viewer may claim and the claims the venue's staff are to decide."""
+    my_seat = table["seat"]
+    seats = sorted(table["seats"], key=lambda seat: seat["seat"])
+    on = table["status"] == "playing" and not table["held"]
+    mine = seats[my_seat] if my_seat is not None else None
+    seated_person = mine is not None and not mine["bot"] and user.is_authenticated
+    return {
+        "bank": mine["bank"] if mine is not None and table["time_bank_seconds"] else None,
+        "bank_running": table["bank_running"],
+        "may_pause": on and seated_person,
+        "asked": mine is not None and mine["pause_asked"],
+        "askers": [seat["name"] for seat in seats if seat["pause_asked"]],
+        "claimable": [
+            seat
+            for seat in seats
+            if seated_person
+            and table["status"] == "playing"
+            and seat["seat"] != my_seat
+            and not seat["bot"]
+            and seat["claimed_by"] is None
+            and seat["away"] >= table["claim_after_timeouts"]
+        ],
+        "claims": [seat for seat in seats if seat["claimed_by"]],
+        "claim_after": table["claim_after_timeouts"],
     }
 
 
@@ -115,6 +146,8 @@ def _status_line(table: Mapping[str, Any], seats: list[dict]) -> str:
         return "Waiting for every seat to be taken."
     if table["held"]:
         return "Held: a player let the clock play their turns. The venue's staff decide."
+    if table["paused"]:
+        return gettext("Paused: every player asked for a break.")
     if table["status"] == "finished":
         outcome = table["outcome"] or {}
         names = ["you" if seat["mine"] else seat["name"] for seat in seats if seat["winner"]]

@@ -1,5 +1,6 @@
 """Conquian's page: the open card, both players' melds, and the choices of the phase."""
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,8 +22,11 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
     order = [1 - seat, seat] if seat is not None else [0, 1]
     last_deal = view["last_deal"]
     narrated = narrated_names(table)
+    melds = [move["meld"] for move in moves if "meld" in move]
     return {
         "hands": [{"name": seat["name"], "cards": seat["view"]["hand"]} for seat in hands],
+        "fitting": sorted({code for meld in melds for code in meld}),
+        "meld_options": _meld_options(melds, open_card=view.get("open_card")),
         "players": [
             {
                 "seat": index,
@@ -55,6 +59,20 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
             else None
         ),
     }
+
+
+MELD_OPTIONS_SHOWN = 6
+
+
+def _meld_options(melds: list[list[str]], *, open_card: str | None) -> list[dict]:
+    """The melds the viewer may make with the open card, from their own legal moves only:
+    each with the hand cards it takes and the whole meld it makes (the open card first), as
+    one-tap buttons; the fewest hand cards first, at most MELD_OPTIONS_SHOWN of them."""
+    if open_card is None:
+        return []
+    shown = sorted(melds, key=lambda cards: (len(cards), cards))[:MELD_OPTIONS_SHOWN]
+    return [{"cards": cards, "meld": [open_card, *cards], "move": json.dumps({"meld": cards})}
+            for cards in shown]  # fmt: skip
 
 
 def _acting_line(view: dict, narrated: list[str | None]) -> str:

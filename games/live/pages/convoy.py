@@ -35,7 +35,15 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
         for side, colour in enumerate(view["side_colours"])
     ]
     placers, removers, combos, exchangeable, can_pass = _sort_moves(moves)
-    in_convoy = {tuple(cell) for convoy in view["convoy_cells"] for cell in convoy["cells"]}
+    # Each completed convoy's squares are tinted in its own side's colour.
+    in_convoy = {
+        tuple(cell): convoy["side"] for convoy in view["convoy_cells"] for cell in convoy["cells"]
+    }
+    over = table.get("status") == "finished"
+    winners = set((table.get("outcome") or {}).get("winners", []))
+    for side in sides:
+        won = over and any(seat % view["sides"] == side["index"] for seat in winners)
+        side["won"] = won
     last = view.get("last_move") or {}
     last_cells = {tuple(last["square"])} if "square" in last else set()
     last_cells |= {tuple(cell) for cell in last.get("remove", [])}
@@ -47,7 +55,7 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
             sides=sides,
             place=placers.get((row, column), ()),
             remove=removers.get((row, column), ()),
-            in_convoy=(row, column) in in_convoy,
+            in_convoy=in_convoy.get((row, column)),
             last=(row, column) in last_cells,
         )
         for row, cells in enumerate(view["board"])
@@ -64,8 +72,10 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
         }
         for code in view.get("hand", [])
     ]
+    wild = sorted({card["kind"] for card in hand if card["kind"]})
     return {
         "hands": [{"name": seat["name"], "cards": seat["view"]["hand"]} for seat in hands],
+        "wild_cards": wild,
         "sides": sides,
         "my_side": sides[view["side"]] if view.get("side") is not None else None,
         "board": board,
@@ -109,7 +119,9 @@ def _cell(cell, *, row, column, sides, place, remove, in_convoy, last):
         words += ", last move"
     classes = ["cell"]
     classes += [name for name, on in (("roundel", roundel), ("taken", side), ("locked", cell["locked"]),
-                                      ("in-convoy", in_convoy), ("last", last)) if on]  # fmt: skip
+                                      ("in-convoy", in_convoy is not None), ("last", last)) if on]  # fmt: skip
+    if in_convoy is not None:
+        classes.append(f"convoy-side-{in_convoy}")
     square = f"[{row}, {column}]"
     return {
         "classes": " ".join(classes),
@@ -156,6 +168,7 @@ def _picker(code, board, placers, removers) -> list[dict]:
 
 
 def _kind(code: str) -> str:
+    """What a wild card does, in the words the hand's line and a screen reader use."""
     if code == JOKER:
         return "joker: places anywhere free or removes a counter"
     if code in TWO_EYED_JACKS:

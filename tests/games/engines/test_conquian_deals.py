@@ -55,9 +55,7 @@ def test_drawn_deal_when_the_stock_is_empty_and_the_last_open_card_cannot_be_use
 def test_with_the_stock_empty_a_usable_offered_card_must_be_melded():
     state = position([["KD", "KH", "AS", 7], 10], "KC", stock=[])
     assert ENGINE.legal_moves(state, 0) == [{"meld": ["KH", "KD"]}]
-    with pytest.raises(
-        IllegalMove, match="the stock is empty and you can use the king of clubs, so you must"
-    ):
+    with pytest.raises(IllegalMove, match="The stock is empty: you must meld the king of clubs"):
         ENGINE.apply(state, 0, {"reject": True})
 
 
@@ -68,7 +66,7 @@ def test_with_the_stock_empty_a_usable_card_you_turned_cannot_be_passed():
     for move in ({"pass": True}, {"pass": True, "force": True}):
         with pytest.raises(
             IllegalMove,
-            match="so you must meld it \\(for example with the queen of hearts and the king of hearts\\)",
+            match="\\(for example with the queen of hearts and the king of hearts\\)",
         ):
             ENGINE.apply(state, 0, move)
 
@@ -149,7 +147,7 @@ def test_match_goes_to_the_target_default_five():
     assert ENGINE.is_over(state) and ENGINE.to_act(state) == []
     assert ENGINE.outcome(state) == {"winners": [0], "draw": False, "scores": [5, 3]}
     assert ENGINE.legal_moves(state, 0) == [] and ENGINE.view(state, 0)["phase"] == "over"
-    with pytest.raises(IllegalMove, match="the match is over"):
+    with pytest.raises(IllegalMove, match="The match is over"):
         ENGINE.apply(state, 0, {"reject": True})
 
 

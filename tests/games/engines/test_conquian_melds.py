@@ -106,7 +106,7 @@ def test_meld_cards_may_be_listed_in_any_order_but_only_once():
     assert ENGINE.dump(ENGINE.apply(state, 0, {"meld": ["7C", "7D"]})) == ENGINE.dump(
         ENGINE.apply(state, 0, {"meld": ["7D", "7C"]})
     )
-    with pytest.raises(IllegalMove, match="the seven of diamonds is listed twice"):
+    with pytest.raises(IllegalMove, match="The seven of diamonds is listed twice"):
         ENGINE.apply(state, 0, {"meld": ["7D", "7D", "7C"]})
 
 

@@ -56,7 +56,7 @@ def test_timeout_when_forced_adds_the_card_to_the_melds():
 
 def test_timeout_of_a_seat_not_to_act_is_refused():
     state = position([10, 10], "KC")
-    with pytest.raises(IllegalMove, match="it is not your turn"):
+    with pytest.raises(IllegalMove, match="It is not your turn"):
         ENGINE.timeout(state, 1)
 
 
@@ -118,7 +118,7 @@ def test_malformed_moves_are_illegal_moves(move):
 def test_a_seat_out_of_turn_is_told_so():
     state = ENGINE.new_game(players=2, seed=1)
     for seat in (1, 2, -1, "0", None, True):
-        with pytest.raises(IllegalMove, match="it is not your turn"):
+        with pytest.raises(IllegalMove, match="It is not your turn"):
             ENGINE.apply(state, seat, {"pass": True})
 
 

@@ -1,0 +1,94 @@
+/* A live table on a phone (docs/play-pages.md, decision 17): keyboard focus stays where it was
+ * when the table's live part is redrawn (after a move, a bot's move, a poll or a pushed
+ * update), and when a Convoy turn of the player's own begins the board is brought into view
+ * under the turn bar, with the hand held at the foot of the screen (CSS).
+ *
+ * It watches the live part for changes (a MutationObserver), so it does not depend on how the
+ * new HTML arrives; static/games/table.js draws and sends, this file only restores.
+ */
+(function () {
+  "use strict";
+
+  const live = () => document.getElementById("table-live");
+  const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+  let remembered = null;   // {selector, index}: the control last focused in the live part
+  let scrolledTurn = null;
+
+  function selectorOf(element) {
+    if (element.id) return "#" + CSS.escape(element.id);
+    if (element.dataset.card) return '[data-card="' + CSS.escape(element.dataset.card) + '"]';
+    if (element.name && element.value) {
+      return element.tagName.toLowerCase() + '[name="' + CSS.escape(element.name) + '"][value="' +
+        CSS.escape(element.value) + '"]';
+    }
+    if (element.dataset.template) {
+      return '[data-template="' + CSS.escape(element.dataset.template) + '"]';
+    }
+    return null;
+  }
+
+  function remember(element) {
+    const area = live();
+    if (!area || !area.contains(element)) return;
+    const all = Array.from(area.querySelectorAll(FOCUSABLE));
+    remembered = { selector: selectorOf(element), index: all.indexOf(element) };
+  }
+
+  function focusable(element) {
+    return element && !element.disabled && !element.hidden && element.getClientRects().length > 0;
+  }
+
+  function restoreFocus() {
+    const area = live();
+    if (!area || !remembered) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    let target = remembered.selector ? area.querySelector(remembered.selector) : null;
+    if (!focusable(target)) {
+      // The control went with the move (a card played): the one now in its place, else the
+      // nearest before it, so that the focus stays at the same spot on the page.
+      const all = Array.from(area.querySelectorAll(FOCUSABLE)).filter(focusable);
+      target = all.filter((element, index) => index <= remembered.index).pop() || all[0];
+    }
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  function boardIntoView() {
+    const area = live();
+    if (!area) return;
+    const board = area.querySelector(".convoy-board");
+    const head = area.querySelector("[data-turn]");
+    const mine = area.querySelector(".clock.mine");
+    if (!board || !head || !mine || window.matchMedia("(min-width: 900px)").matches) return;
+    const turn = head.dataset.turn;
+    if (scrolledTurn === turn) return;
+    scrolledTurn = turn;
+    const bar = area.querySelector(".turn-bar");
+    const below = bar ? bar.getBoundingClientRect().height : 0;
+    const top = board.getBoundingClientRect().top;
+    const bottom = board.getBoundingClientRect().bottom;
+    const hand = area.querySelector("[data-hand]");
+    const handTop = hand ? hand.getBoundingClientRect().top : window.innerHeight;
+    if (top >= below && bottom <= Math.min(window.innerHeight, handTop)) return;
+    window.scrollTo({ top: window.scrollY + top - below - 4, behavior: "instant" });
+  }
+
+  document.addEventListener("focusin", (event) => remember(event.target));
+  // A control the player left on purpose (it is still on the page) is not focused again.
+  document.addEventListener("focusout", (event) => {
+    const left = event.target;
+    setTimeout(() => {
+      if (document.contains(left) && document.activeElement === document.body) remembered = null;
+    }, 0);
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const area = live();
+    if (!area) return;
+    boardIntoView();
+    new MutationObserver(() => {
+      restoreFocus();
+      boardIntoView();
+    }).observe(area, { childList: true, subtree: true });
+  });
+})();
