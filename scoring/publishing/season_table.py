@@ -54,8 +54,8 @@ def season_table_shown(*, season: Season) -> ShownTable:
         form_words=list(form_words.values()),
         points_words=season_points_words(season=season),
         walkover_words=_(
-            "a walkover (w/o) gives %(winner)s to the team that turned up, %(loser)s to the "
-            "team that did not"
+            "A walkover (no game played): %(winner)s points to the team that turned up, "
+            "%(loser)s to the team that did not"
         )
         % {"winner": season.walkover_points_winner, "loser": season.walkover_points_loser},
         withdrawals=season_withdrawals(season=season),

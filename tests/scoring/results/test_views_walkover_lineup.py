@@ -134,7 +134,7 @@ def test_the_season_page_marks_a_withdrawn_team_with_its_footnote(client):
 
     assert f'href="#withdrawn-{squads.teams[2].pk}"' in html
     assert "played results stand" in html
-    assert "a walkover (w/o) gives 3" in html
+    assert "A walkover (no game played): 3 points" in html
     printed = client.get(reverse("season-print-table", args=[season.league.slug, season.slug]))
     assert "(withdrawn)" in printed.content.decode()
 
