@@ -146,3 +146,13 @@ def test_the_printed_score_sheet_lists_the_teams_reserves(client):
     html = client.get(reverse("print-fixture-sheet", args=[squads.fixture.pk])).content.decode()
 
     assert f"{squads.teams[1].name}: Rita Reserve" in html
+
+
+def test_the_history_marks_a_walkover_version(client):
+    squads = make_squads()
+    result_walkover_award(fixture_id=squads.fixture.pk, team="home", by=squads.staff)
+    client.force_login(squads.staff)
+
+    html = client.get(reverse("result-history", args=[squads.fixture.pk])).content.decode()
+
+    assert 'class="badge walkover">Walkover</span>' in html
