@@ -75,6 +75,7 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
         "is_current",
         "score",
         "winner",
+        "walkover",
         "source",
         "created_by",
         "created_at",
@@ -113,8 +114,13 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
                 pk__in=[*version.lineup.get("home", []), *version.lineup.get("away", [])]
             ).values_list("pk", "name")
         )
+        substitutes = set(version.lineup.get("substitutes", []))
         return "; ".join(
-            ", ".join(names.get(pk, f"player {pk}") for pk in version.lineup.get(side, [])) or "—"
+            ", ".join(
+                names.get(pk, f"player {pk}") + (" (reserve)" if pk in substitutes else "")
+                for pk in version.lineup.get(side, [])
+            )
+            or "—"
             for side in ("home", "away")
         )
 

@@ -90,8 +90,8 @@ def season_table_shown(*, season: Season, division: Division | None = None) -> S
             if line.row.adjustments
         ],
         walkover_words=_(
-            "a walkover (w/o) gives %(winner)s to the team that turned up, %(loser)s to the "
-            "team that did not"
+            "A walkover (no game played): %(winner)s points to the team that turned up, "
+            "%(loser)s to the team that did not"
         )
         % {"winner": season.walkover_points_winner, "loser": season.walkover_points_loser},
         withdrawals=season_withdrawals(season=season, division=table.division),

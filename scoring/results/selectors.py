@@ -48,7 +48,7 @@ class ResultVersionJson(TypedDict):
 
 
 class LineupPlaceJson(TypedDict):
-    """One player who played the fixture (DESIGN.md: a result version's "lineup")."""
+    """One player who played the fixture (docs/contracts.md "Seasons as pub leagues run them")."""
 
     team: int
     player: int

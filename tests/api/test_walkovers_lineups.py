@@ -1,4 +1,4 @@
-"""The API of walkovers and lineups (DESIGN.md, "Seasons as pub leagues run them"): POST
+"""The API of walkovers and lineups (docs/contracts.md "Seasons as pub leagues run them"): POST
 /api/fixtures/{id}/walkover/, a result's "walkover" and a version's "lineup"."""
 
 import pytest

@@ -75,6 +75,7 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
         assert client.get(change_url(obj)).status_code == 200, model
         opened.append(model._meta.model_name)
     assert sorted(opened) == [
+        "entry",
         "fixture",
         "league",
         "player",

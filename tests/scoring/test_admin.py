@@ -1,16 +1,20 @@
 """The admin of result versions (scoring/admin.py): read-only for everyone, scoped to the
 venues a member of staff serves, each listed with its league and game."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from scoring.models import ResultVersion
+from scoring.results.services import result_submit, result_walkover_award
 from tests.admin_pages import change_url
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,
     SeasonFactory,
 )
+from tests.scoring.squads import korova_sheet, make_squads
 
 pytestmark = pytest.mark.django_db
 
@@ -97,3 +101,19 @@ def test_result_version_page_names_the_players_it_was_saved_with(client, superus
     client.force_login(superuser)
     page = client.get(change_url(version)).content.decode()
     assert f"{home[0].name}, {home[1].name}; {away[0].name}, {away[1].name}" in page
+
+
+def test_a_version_page_marks_a_reserve_who_played_and_a_walkover(client, superuser):
+    squads = make_squads()
+    reserve = squads.reserve(0, name="Rita Reserve")
+    sheet = korova_sheet([reserve.pk, squads.players(0)[1]], squads.players(1))
+    played = result_submit(
+        fixture_id=squads.fixture.pk, sheet=sheet, based_on_version=0, by=squads.staff
+    )
+    other = squads.fixture_between(1, 0, round=2)
+    walkover = result_walkover_award(fixture_id=other.pk, team="away", by=squads.staff)
+    client.force_login(superuser)
+
+    assert "Rita Reserve (reserve)" in client.get(change_url(played)).content.decode()
+    page = client.get(change_url(walkover)).content.decode()
+    assert re.search(r"field-walkover.*?<div class=\"readonly\">Away</div>", page, re.S)

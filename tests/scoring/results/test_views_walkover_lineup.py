@@ -134,7 +134,7 @@ def test_the_season_page_marks_a_withdrawn_team_with_its_footnote(client):
 
     assert f'href="#withdrawn-{squads.teams[2].pk}"' in html
     assert "played results stand" in html
-    assert "a walkover (w/o) gives 3" in html
+    assert "A walkover (no game played): 3 points" in html
     printed = client.get(reverse("season-print-table", args=[season.league.slug, season.slug]))
     assert "(withdrawn)" in printed.content.decode()
 
@@ -146,3 +146,13 @@ def test_the_printed_score_sheet_lists_the_teams_reserves(client):
     html = client.get(reverse("print-fixture-sheet", args=[squads.fixture.pk])).content.decode()
 
     assert f"{squads.teams[1].name}: Rita Reserve" in html
+
+
+def test_the_history_marks_a_walkover_version(client):
+    squads = make_squads()
+    result_walkover_award(fixture_id=squads.fixture.pk, team="home", by=squads.staff)
+    client.force_login(squads.staff)
+
+    html = client.get(reverse("result-history", args=[squads.fixture.pk])).content.decode()
+
+    assert 'class="badge walkover">Walkover</span>' in html
