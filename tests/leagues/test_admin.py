@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import Fixture, Team, TeamMember
+from leagues.models import Cup, Fixture, Team, TeamMember
 from scoring.models import ResultVersion, VenueScreen
 from tests.admin_pages import change_url
 from tests.factories import (
@@ -62,6 +62,7 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
     StaffMembershipFactory(venue=fixture.venue)
     make_version(fixture)
     VenueScreen.objects.create(venue=fixture.venue, token="t" * 40)
+    Cup.objects.create(season=fixture.season, name="Knockout Cup", slug="knockout")
     client.force_login(superuser)
     opened = []
     for model, model_admin in admin.site._registry.items():
@@ -75,6 +76,7 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
         assert client.get(change_url(obj)).status_code == 200, model
         opened.append(model._meta.model_name)
     assert sorted(opened) == [
+        "cup",
         "entry",
         "fixture",
         "league",
