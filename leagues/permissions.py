@@ -19,6 +19,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
+from django.utils.translation import gettext_noop
 
 from .models import Entry, Fixture, Player, Reserve, StaffMembership, TeamMember
 
@@ -27,8 +28,11 @@ LEAGUE_ADMIN_PERMISSIONS = ("leagues.add_fixture", "leagues.delete_fixture")
 # What a refusal says to someone who is not a league admin, or who does not serve the venue.
 NOT_LEAGUE_ADMIN = "Only league admins can do this."
 NOT_VENUE_STAFF = "You can only enter results for fixtures at a venue you serve."
-NOT_FIXTURE_PLAYER = "Only the players of the fixture's two teams can do this."
-NOT_FIXTURE_SQUAD = "Only the players and reserves of the fixture's two teams can do this."
+# (Marked for translation here, translated where they are raised.)
+NOT_FIXTURE_PLAYER = gettext_noop("Only the players of the fixture's two teams can do this.")
+NOT_FIXTURE_SQUAD = gettext_noop(
+    "Only the players and reserves of the fixture's two teams can do this."
+)
 
 # Who a request or a service is acting for (request.user's type).
 AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser

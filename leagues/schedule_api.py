@@ -8,6 +8,7 @@ leagues.services and answers with the output serializer. The services' refusals
 404, 409.
 """
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from knox.auth import TokenAuthentication
 from rest_framework import serializers, status
@@ -34,7 +35,7 @@ AUTHENTICATION = [TokenAuthentication, SessionAuthentication]  # token first: 40
 def _fixture(pk: int) -> Fixture:
     fixture = Fixture.objects.filter(pk=pk).first()
     if fixture is None:
-        raise NotFound("There is no such fixture.")
+        raise NotFound(_("There is no such fixture."))
     return fixture
 
 
@@ -94,7 +95,7 @@ class FixtureRescheduleApi(APIView):
         # Permission before validation: who may not write learns nothing from the 400s (the
         # service checks again under its lock).
         if fixture_team_of(user=request.user, fixture=_fixture(pk)) is None:
-            raise Forbidden(NOT_FIXTURE_PLAYER)
+            raise Forbidden(_(NOT_FIXTURE_PLAYER))
         given = RescheduleInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         proposal = services.reschedule_propose(
@@ -224,7 +225,7 @@ class FixtureAvailabilityApi(APIView):
     )
     def put(self, request, pk: int):
         if fixture_squad_player(user=request.user, fixture=_fixture(pk)) is None:
-            raise Forbidden(NOT_FIXTURE_SQUAD)
+            raise Forbidden(_(NOT_FIXTURE_SQUAD))
         given = AvailabilityInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         availability = services.availability_set(

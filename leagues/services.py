@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from simple_history.utils import bulk_create_with_history
 
 from config.errors import Conflict, Forbidden, Invalid, NotFound
@@ -567,13 +568,15 @@ def reserve_register(*, entry_id: int, player_id: int, by: AnyUser | None) -> Re
 
 Proposal = RescheduleProposal.Status
 MESSAGE_MAX_LENGTH: int = RescheduleProposal._meta.get_field("message").max_length  # type: ignore[assignment]  # a CharField has one
-_CLOSED: dict[str, str] = {Status.PLAYED: "This fixture has been played; it cannot be moved.",
-           Status.VOID: "This fixture is void; it cannot be moved."}  # fmt: skip
+_CLOSED: dict[str, str] = {
+    Status.PLAYED: gettext_noop("This fixture has been played; it cannot be moved."),
+    Status.VOID: gettext_noop("This fixture is void; it cannot be moved."),
+}
 
 
 def _ensure_can_move(fixture: Fixture) -> None:
     if fixture.status in _CLOSED:
-        raise Conflict(_CLOSED[fixture.status])
+        raise Conflict(_(_CLOSED[fixture.status]))
 
 
 def _locked_proposal(proposal_id: int) -> tuple[RescheduleProposal, Fixture]:
@@ -584,7 +587,7 @@ def _locked_proposal(proposal_id: int) -> tuple[RescheduleProposal, Fixture]:
         .first()
     )
     if fixture_id is None:
-        raise NotFound("There is no such proposal.")
+        raise NotFound(_("There is no such proposal."))
     fixture = _lock_fixture(fixture_id)
     return RescheduleProposal.objects.select_for_update().get(pk=proposal_id), fixture
 
@@ -592,14 +595,17 @@ def _locked_proposal(proposal_id: int) -> tuple[RescheduleProposal, Fixture]:
 def _ensure_other_team(proposal: RescheduleProposal, fixture: Fixture, by: AnyUser) -> None:
     team_id = fixture_team_of(user=by, fixture=fixture)
     if team_id is None:
-        raise Forbidden(NOT_FIXTURE_PLAYER)
+        raise Forbidden(_(NOT_FIXTURE_PLAYER))
     if team_id == proposal.team_id:
-        raise Forbidden("Your team proposed this date: the other team answers it.")
+        raise Forbidden(_("Your team proposed this date: the other team answers it."))
 
 
 def _ensure_undecided(proposal: RescheduleProposal) -> None:
     if proposal.status != Proposal.PROPOSED:
-        raise Conflict(f"This proposal has already been {proposal.get_status_display().lower()}.")
+        raise Conflict(
+            _("This proposal has already been %(status)s.")
+            % {"status": _(proposal.get_status_display()).lower()}
+        )
 
 
 def _decide(proposal: RescheduleProposal, *, status: str, by: AnyUser) -> RescheduleProposal:
@@ -625,21 +631,24 @@ def reschedule_propose(
     fixture = _lock_fixture(fixture_id)
     team_id = fixture_team_of(user=by, fixture=fixture)
     if team_id is None:
-        raise Forbidden(NOT_FIXTURE_PLAYER)
+        raise Forbidden(_(NOT_FIXTURE_PLAYER))
     _ensure_can_move(fixture)
     if RescheduleProposal.objects.filter(fixture=fixture, status=Proposal.PROPOSED).exists():
         raise Conflict(
-            "A new date is already proposed for this fixture: it waits for its answer first."
+            _("A new date is already proposed for this fixture: it waits for its answer first.")
         )
     starts_at = _aware(starts_at, field="starts_at")
     if starts_at <= timezone.now():
-        raise Invalid(errors={"starts_at": "Propose a date and time that is still to come."})
+        raise Invalid(errors={"starts_at": _("Propose a date and time that is still to come.")})
     if starts_at == fixture.starts_at and fixture.status == Status.SCHEDULED:
-        raise Invalid(errors={"starts_at": "The fixture is on that date already."})
+        raise Invalid(errors={"starts_at": _("The fixture is on that date already.")})
     message = " ".join((message or "").split())
     if len(message) > MESSAGE_MAX_LENGTH:
         raise Invalid(
-            errors={"message": f"Keep the message to {MESSAGE_MAX_LENGTH} characters or fewer."}
+            errors={
+                "message": _("Keep the message to %(count)d characters or fewer.")
+                % {"count": MESSAGE_MAX_LENGTH}
+            }
         )
     proposal = RescheduleProposal(
         fixture=fixture,
@@ -667,7 +676,7 @@ def reschedule_accept(*, proposal_id: int, by: AnyUser) -> RescheduleProposal:
     _ensure_undecided(proposal)
     _ensure_can_move(fixture)
     if proposal.starts_at <= timezone.now():
-        raise Conflict("The proposed date has passed: propose another.")
+        raise Conflict(_("The proposed date has passed: propose another."))
     if fixture.starts_at != proposal.starts_at or fixture.status != Status.SCHEDULED:
         _reschedule(fixture, starts_at=proposal.starts_at, by=by)
     return _decide(proposal, status=Proposal.ACCEPTED, by=by)
@@ -694,7 +703,7 @@ def reschedule_withdraw(*, proposal_id: int, by: AnyUser) -> RescheduleProposal:
     """
     proposal, fixture = _locked_proposal(proposal_id)
     if fixture_team_of(user=by, fixture=fixture) != proposal.team_id:
-        raise Forbidden("Only the players of the team that proposed this date can withdraw it.")
+        raise Forbidden(_("Only the players of the team that proposed this date can withdraw it."))
     _ensure_undecided(proposal)
     return _decide(proposal, status=Proposal.WITHDRAWN, by=by)
 
@@ -708,18 +717,18 @@ def availability_set(*, fixture_id: int, available: bool, by: AnyUser) -> Availa
     fixture is played or void, Invalid on "available" for anything but true or false.
     """
     if not isinstance(available, bool):
-        raise Invalid(errors={"available": "Say true or false."})
+        raise Invalid(errors={"available": _("Say true or false.")})
     fixture = _lock_fixture(fixture_id)
     player = fixture_squad_player(user=by, fixture=fixture)
     if player is None:
-        raise Forbidden(NOT_FIXTURE_SQUAD)
+        raise Forbidden(_(NOT_FIXTURE_SQUAD))
     if fixture.status in _CLOSED:
         raise Conflict(
-            "This fixture has been played; availability is for fixtures still to come."
+            _("This fixture has been played; availability is for fixtures still to come.")
             if fixture.status == Status.PLAYED
-            else "This fixture is void; nobody plays it."
+            else _("This fixture is void; nobody plays it.")
         )
-    availability, _ = Availability.objects.update_or_create(
+    availability, _created = Availability.objects.update_or_create(
         fixture=fixture, player=player, defaults={"available": available}
     )
     return availability
@@ -729,8 +738,8 @@ def availability_set(*, fixture_id: int, available: bool, by: AnyUser) -> Availa
 def profile_email_notices_set(*, user: AnyUser, email_notices: bool) -> Profile:
     """Turn a user's notices by email on or off (their own settings: no one else's)."""
     if not user.is_authenticated:
-        raise Forbidden("Log in to change your notices.")
-    profile, _ = Profile.objects.select_for_update().get_or_create(user_id=user.pk)
+        raise Forbidden(_("Log in to change your notices."))
+    profile, _created = Profile.objects.select_for_update().get_or_create(user_id=user.pk)
     if profile.email_notices != email_notices:
         profile.email_notices = email_notices
         profile.save(update_fields=["email_notices"])

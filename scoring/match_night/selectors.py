@@ -82,9 +82,12 @@ def _members_by_user(user_ids: Iterable[int | None]) -> dict[int, set[int]]:
     return teams
 
 
-def _awaiting_versions() -> list[ResultVersion]:
+def _awaiting_versions(among: Q | None = None) -> list[ResultVersion]:
+    """The current versions awaiting confirmation (`among`: of those fixtures only)."""
     return list(
-        ResultVersion.objects.filter(is_current=True, confirmation=Confirmation.AWAITING)
+        ResultVersion.objects.filter(
+            among or Q(), is_current=True, confirmation=Confirmation.AWAITING
+        )
         .exclude(fixture__status=Fixture.Status.VOID)
         .select_related(
             "fixture__home_team", "fixture__away_team", "fixture__venue", "fixture__season__league"
@@ -145,7 +148,9 @@ def needs_you(*, user: AnyUser, now: datetime.datetime | None = None) -> NeedsYo
     now = now or timezone.now()
     teams = _team_ids(user=user)
 
-    awaiting = _awaiting_versions()
+    awaiting = _awaiting_versions(
+        Q(fixture__home_team_id__in=teams) | Q(fixture__away_team_id__in=teams)
+    )
     authors = _members_by_user(version.created_by_id for version in awaiting)
     to_confirm = []
     for version in awaiting:

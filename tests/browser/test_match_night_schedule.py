@@ -5,11 +5,15 @@ on the fixture's page that they cannot play (htmx: the toggle changes in place).
 import datetime
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from leagues.models import Availability, Fixture, RescheduleProposal
+from leagues.services import availability_set, reschedule_propose
+from tests.browser.axe import axe_violations, describe
+from tests.browser.conftest import PHONE
 from tests.browser.play import check_no_sideways_scroll, keep_screenshot
 from tests.factories import FixtureFactory, team_player_user
 
@@ -69,3 +73,38 @@ def test_captain_a_proposes_captain_b_accepts_on_their_phone_and_marks_availabil
     keep_screenshot(b, "fixture-schedule-390")
     assert Availability.objects.get(player=captain_b.player).available is False
     assert Fixture.objects.get().status == "scheduled"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_match_night_pages_have_no_axe_violation(chromium, live_server, scheme):
+    fixture = FixtureFactory(starts_at=timezone.now() + datetime.timedelta(days=2))
+    captain_a = team_player_user(fixture.home_team, 1)
+    captain_b = team_player_user(fixture.away_team, 1)
+    reschedule_propose(
+        fixture_id=fixture.pk,
+        starts_at=timezone.now() + datetime.timedelta(days=9),
+        message="A week later?",
+        by=captain_a,
+    )
+    availability_set(fixture_id=fixture.pk, available=False, by=captain_a)
+    availability_set(fixture_id=fixture.pk, available=True, by=captain_b)
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, color_scheme=scheme)
+    client = Client()
+    client.force_login(captain_b)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    found = {}
+    try:
+        page = context.new_page()
+        for name, url in {
+            "needs you": reverse("needs-you"),
+            "fixture with a proposal": reverse("fixture-detail", args=[fixture.pk]),
+            "team with availability": reverse("team-detail", args=[fixture.away_team.slug]),
+            "propose form": reverse("reschedule-propose", args=[fixture.pk]),
+        }.items():
+            page.goto(live_server.url + url)
+            found[name] = axe_violations(page)
+    finally:
+        context.close()
+    assert not any(found.values()), {name: describe(v) for name, v in found.items() if v}

@@ -192,3 +192,13 @@ def test_an_admin_lists_the_overdue_fixtures(client):
     assert response.status_code == 200
     shown = [fixture.pk for fixture in response.context["cl"].result_list]
     assert shown == [overdue.pk]
+
+
+def test_an_unknown_answer_or_proposal_is_404(client, fixture, home, away):
+    proposal = reschedule_propose(fixture_id=fixture.pk, starts_at=LOCAL_NEXT_WEEK, by=home)
+    client.force_login(away)
+    assert client.post(reverse("reschedule-answer", args=[proposal.pk, "agree"])).status_code == 404
+    assert client.post(reverse("reschedule-answer", args=[0, "accept"])).status_code == 404
+    assert client.get(reverse("reschedule-answer", args=[proposal.pk, "accept"])).status_code == 405
+    proposal.refresh_from_db()
+    assert proposal.status == "proposed"

@@ -72,3 +72,9 @@ def test_the_header_links_to_the_page_when_logged_in(client, home):
     assert reverse("needs-you") not in client.get(reverse("home")).content.decode()
     client.force_login(home)
     assert reverse("needs-you") in client.get(reverse("home")).content.decode()
+
+
+def test_a_visitor_cannot_turn_anyones_emails_off(client, home):
+    response = client.post(reverse("needs-you-notices"), {"email_notices": "off"})
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert not Profile.objects.exists()
