@@ -138,8 +138,8 @@ def division_q(*, division: Division | None, top: bool, field: str = "division")
 
 def division_fixtures_q(*, division_id: int) -> Q:
     """The league fixtures and play-offs of a division (by id; none for an unknown id),
-    including, in a top division, its season's league fixtures that have no division. One
-    query."""
+    including, in a top division, its season's league fixtures that have no division. Two
+    queries."""
     division = Division.objects.filter(pk=division_id).first()
     if division is None:
         return Q(pk__in=[])
@@ -163,13 +163,14 @@ def division_team_ids(*, season: Season) -> list[tuple[Division, list[int]]]:
     """Each division of the season (top first) with the ids of its teams, by team name.
     Uses the season's prefetched `divisions` and `entries` when season_queryset gave them."""
     divisions = sorted(season.divisions.all(), key=lambda division: (division.level, division.pk))
-    teams: dict[int | None, list[int]] = {division.pk: [] for division in divisions}
+    teams: dict[int, list[int]] = {division.pk: [] for division in divisions}
     entries = sorted(season.entries.all(), key=lambda entry: (entry.team.name, entry.team_id))
-    top = divisions[0].pk if divisions else None
     for entry in entries:
-        teams.setdefault(entry.division_id if entry.division_id in teams else top, []).append(
-            entry.team_id
-        )
+        division_id = entry.division_id if entry.division_id in teams else None
+        if division_id is None and divisions:
+            division_id = divisions[0].pk  # no division: the top one's
+        if division_id is not None:
+            teams[division_id].append(entry.team_id)
     return [(division, teams[division.pk]) for division in divisions]
 
 

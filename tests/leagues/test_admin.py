@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Cup, Fixture, Team, TeamMember
-from scoring.models import ResultVersion, VenueScreen
+from scoring.models import PointsAdjustment, ResultVersion, VenueScreen
 from tests.admin_pages import change_url
 from tests.factories import (
     EntryFactory,
@@ -63,6 +63,13 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
     make_version(fixture)
     VenueScreen.objects.create(venue=fixture.venue, token="t" * 40)
     Cup.objects.create(season=fixture.season, name="Knockout Cup", slug="knockout")
+    PointsAdjustment.objects.create(
+        season=fixture.season,
+        team=fixture.home_team,
+        points=-1,
+        reason="Late",
+        on=datetime.date(2026, 9, 8),
+    )
     client.force_login(superuser)
     opened = []
     for model, model_admin in admin.site._registry.items():
@@ -77,10 +84,12 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
         opened.append(model._meta.model_name)
     assert sorted(opened) == [
         "cup",
+        "division",
         "entry",
         "fixture",
         "league",
         "player",
+        "pointsadjustment",
         "resultversion",
         "season",
         "team",

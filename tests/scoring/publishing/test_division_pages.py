@@ -81,3 +81,20 @@ def test_the_tables_read_on_a_phone_without_sideways_scroll_rules(client, world)
     page = season_page(client, world)
     assert page.count('<div class="table-wrap">') == 2
     assert '<ul class="zone-legend"' in page and 'class="adjustment-notes"' in page
+
+
+def test_the_tv_shows_the_table_of_the_division_playing_tonight(client, world):
+    from django.utils import timezone
+
+    from leagues.models import Fixture
+    from scoring.publishing.services import venue_screen_issue
+
+    tonight = Fixture.objects.filter(division=world.premier).first()
+    tonight.starts_at = timezone.now()
+    tonight.save()
+    venue = tonight.venue
+    screen = venue_screen_issue(venue_id=venue.pk)
+    board = client.get(reverse("tv-board", args=[venue.slug, screen.token])).content.decode()
+    assert "· Premier</caption>" in board and "Division One</caption>" not in board
+    assert 'class="zone-relegation"' in board
+    assert "Top B*" in board and "-3 (Fielded an ineligible player)" in board

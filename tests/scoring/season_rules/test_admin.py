@@ -367,3 +367,15 @@ def test_a_league_admin_deducts_points_in_the_admin(client, superuser):
     refused = client.post(reverse("admin:scoring_pointsadjustment_add"), {**data, "points": "0"})
     assert "not 0" in refused.content.decode()
     assert PointsAdjustment.objects.count() == 1
+
+
+def test_a_league_admin_creates_a_divisions_play_off_from_the_division_list(client, superuser):
+    world = two_divisions(playoff=True)
+    client.force_login(superuser)
+    client.post(
+        reverse("admin:leagues_division_changelist"),
+        {"action": "create_playoffs", "_selected_action": [world.second.pk]},
+    )
+    playoff = Fixture.objects.get(stage=Fixture.Stage.PLAYOFF)
+    assert (playoff.home_team, playoff.away_team) == tuple(world.second_teams[:2])
+    assert playoff.division == world.second

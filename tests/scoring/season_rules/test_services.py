@@ -194,3 +194,11 @@ def test_a_division_without_play_off_refuses_to_create_one(superuser):
     with pytest.raises(Conflict):
         playoff_fixtures_create(division_id=world.premier.pk, by=superuser)
     assert not Division.objects.filter(fixtures__stage="playoff").exists()
+
+
+def test_staff_cannot_create_play_offs():
+    world = two_divisions(playoff=True)
+    staff = StaffMembershipFactory(venue=world.top_teams[0].home_venue).user
+    with pytest.raises(Forbidden):
+        playoff_fixtures_create(division_id=world.premier.pk, by=staff)
+    assert not Fixture.objects.filter(stage=Fixture.Stage.PLAYOFF).exists()
