@@ -235,6 +235,7 @@ def _summary(table: Table, user: Viewer) -> dict[str, Any]:
         "status": table.status,
         "players": table.players,
         "turn_seconds": table.turn_seconds,
+        "time_bank_seconds": table.time_bank_seconds,
         "seats": [_seat_json(s, seats=seats) for s in seats],
         "open_seats": sum(not s.taken for s in seats),
         "seat": _viewer_seat(seats, user),

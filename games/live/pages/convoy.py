@@ -39,7 +39,7 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
     in_convoy = {
         tuple(cell): convoy["side"] for convoy in view["convoy_cells"] for cell in convoy["cells"]
     }
-    over = table.get("status") == "finished"
+    over = table.get("outcome") is not None
     winners = set((table.get("outcome") or {}).get("winners", []))
     for side in sides:
         won = over and any(seat % view["sides"] == side["index"] for seat in winners)
