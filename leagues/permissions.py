@@ -5,6 +5,8 @@ selector, page and API (docs/leagues.md, "Who is who").
   *delete fixture* permissions: they run the league (generate, void and move fixtures, set a
   season's rules, record a result before its day) and act for every venue.
 - **Staff of a venue** (a StaffMembership) enter the results of that venue's fixtures.
+- A **player of a fixture** is a player (with a login) of one of its two teams (TeamMember):
+  they enter its result, which the other team's players confirm or dispute (docs/match-night.md).
 - A season's rules may also be set by whoever may change seasons (*change season*).
 
 `user` None means the command line, which is trusted where a service says so.
@@ -17,7 +19,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 
-from .models import StaffMembership
+from .models import StaffMembership, TeamMember
 
 LEAGUE_ADMIN_PERMISSIONS = ("leagues.add_fixture", "leagues.delete_fixture")
 
@@ -67,3 +69,20 @@ def can_set_season_rules(*, user) -> bool:
     return is_league_admin(user=user) or (
         _is_active(user) and user.has_perm("leagues.change_season")
     )
+
+
+def fixture_team_of(*, user, home_team_id: int, away_team_id: int) -> int | None:
+    """The team of the fixture that `user` plays for (a TeamMember of it), or None: a visitor,
+    a user who is no player, a player of neither team. A player of both teams (allowed only by
+    unusual eligibility) counts as the home team's: the side that answers for the result."""
+    if not _is_active(user):
+        return None
+    team_ids = set(
+        TeamMember.objects.filter(
+            player__user_id=user.pk, team_id__in=[home_team_id, away_team_id]
+        ).values_list("team_id", flat=True)
+    )
+    for team_id in (home_team_id, away_team_id):
+        if team_id in team_ids:
+            return team_id
+    return None

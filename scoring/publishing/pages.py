@@ -15,6 +15,7 @@ from scoring.publishing.print_sheets import venue_seasons
 from scoring.publishing.season_table import season_table_shown
 from scoring.publishing.selectors import fixture_result_display
 from scoring.results import fixture_results
+from scoring.results.selectors import fixture_result_actions, season_unconfirmed_results
 from scoring.season_rules.rules import season_rules_describe
 from scoring.standings.figures import player_figures_by_game
 from scoring.standings.records import record_by_game
@@ -48,6 +49,7 @@ def season_detail(request, league_slug, season_slug):
             "season": season,
             "league": season.league,
             "table": season_table_shown(season=season),
+            "uncounted": season_unconfirmed_results(season_id=season.pk),
             "progress": leagues_selectors.season_progress(season=season),
             "rules": season_rules_describe(season=season),
             "recent": fixture_results.fixtures_recent_results(limit=5, season=season),
@@ -119,6 +121,7 @@ def fixture_detail(request, pk):
     result = fixture.result
     played = result is not None and fixture.status != Fixture.Status.VOID
     may_enter = can_enter_results(user=request.user, venue_id=fixture.venue_id)
+    actions = fixture_result_actions(fixture=fixture, result=result, user=request.user)
     return render(
         request,
         "scoring/fixture_detail.html",
@@ -132,5 +135,9 @@ def fixture_detail(request, pk):
             "layout": fixture_result_display(fixture=fixture, result=result) if played else None,
             "entry_url": reverse("result-entry", args=[fixture.pk]) if may_enter else None,
             "history_url": reverse("result-history", args=[fixture.pk]) if may_enter else None,
+            "actions": actions,
+            "player_entry_url": (
+                reverse("result-entry", args=[fixture.pk]) if actions.may_enter else None
+            ),
         },
     )

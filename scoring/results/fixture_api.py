@@ -28,7 +28,7 @@ class ResultSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ResultVersion
-        fields = ["version", "home_score", "away_score", "winner"]
+        fields = ["version", "home_score", "away_score", "winner", "confirmation"]
 
 
 class FixtureOutputSerializer(serializers.ModelSerializer):

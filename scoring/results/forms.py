@@ -5,6 +5,7 @@ of a grid goes through is scoring.results.preview.
 """
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds import get_kind
 
@@ -33,6 +34,27 @@ class EntryForm(forms.Form):
         required=False,
         label="Record it before the fixture's day (league admin: a match played early)",
     )
+
+
+class AnswerForm(forms.Form):
+    """The fixture page's answer to an awaiting result: confirm it, or dispute it with a reason
+    (the service says when the reason is missing)."""
+
+    answer = forms.ChoiceField(choices=[("confirm", _("Confirm")), ("dispute", _("Dispute"))])
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    reason = forms.CharField(
+        max_length=250,
+        required=False,
+        label=_("Why you dispute it"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class DecideForm(forms.Form):
+    """Staff's choice of the version that stands, for the fixture's current `version`."""
+
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    choose = forms.IntegerField(min_value=1)
 
 
 # --- what changed, in words ----------------------------------------------------------------

@@ -6,6 +6,11 @@ action ("preview", "add_round", "add:0:home", ...) only redraws the sheet, whole
 just the partial that changed. Nothing here decides a rule or names a game: the fixture's
 game kind (scoring.kinds) gives the grid, which reads what was typed, and every change runs
 the validation Save runs (scoring.results.preview.grid_check), so the preview shows Save's messages.
+
+Match night (docs/match-night.md): the same sheet page serves a player of either team (the QR
+code on the printed sheet leads here); their result awaits the other team. A player of the
+other team, while it awaits, gets the entered sheet to dispute with their own account, and
+answers on the fixture page (result_answer); staff settle a dispute on result_decide's page.
 """
 
 from django.contrib import messages
@@ -13,16 +18,19 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from config.errors import Invalid, add_refusal_to_form
+from config.errors import DomainError, Invalid, add_refusal_to_form, refusal_sentence
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 from scoring.kinds import SheetInvalid, get_kind
 from scoring.results import conflicts, selectors, services
-from scoring.results.forms import EntryForm, readable_changes
+from scoring.results.forms import AnswerForm, DecideForm, EntryForm, readable_changes
 from scoring.results.grids import ENTRY_GRIDS
 from scoring.results.preview import grid_check, grid_outcome_if_valid, grid_validate
+from scoring.results.sheets import sheet_changes
 
 STAFF_LIST_LENGTH = 30
 
@@ -55,7 +63,14 @@ def result_entry(request, pk: int):
     """The sheet of the fixture's game: enter a result, or correct it (a new version). Three
     flows: a GET shows the sheet, a POST with an action other than "save" redraws it, a save
     submits it."""
-    fixture = _staff_fixture(request, pk)
+    fixture = _fixture_or_404(pk)
+    current = selectors.fixture_current_result(fixture=fixture)
+    actions = selectors.fixture_result_actions(fixture=fixture, result=current, user=request.user)
+    disputing = actions.may_answer and not actions.staff
+    if not (actions.staff or actions.may_enter or disputing):
+        if actions.player_team_id is None:
+            raise PermissionDenied(services.NOT_FIXTURE_PLAYER)
+        return _unavailable(request, fixture, _player_refusal(current), status=409)
     season = fixture.season
     lineup = selectors.fixture_lineup(fixture=fixture)
     if get_kind(season.game).needs_lineup and not lineup.complete:
@@ -69,9 +84,11 @@ def result_entry(request, pk: int):
         return _unavailable(request, fixture, "This fixture is void: it takes no result.")
     grid_class = ENTRY_GRIDS.get(season.game)
     context = {"fixture": fixture, "season": season, "lineup": lineup}
-    current = selectors.fixture_current_result(fixture=fixture)
+    request.result_actions = (
+        actions  # what the sheet page offers: staff's, a player's, a disputer's
+    )
     if request.method == "GET":
-        proposal = selectors.fixture_open_proposal(fixture=fixture)
+        proposal = selectors.fixture_open_proposal(fixture=fixture) if actions.staff else None
         if proposal is not None:
             # A result that came in meanwhile (a live table's): the conflict page, with the
             # proposal in the place of what this user typed, for staff to choose.
@@ -96,6 +113,8 @@ def result_entry(request, pk: int):
     grid = grid_class.from_post(conflicts.with_clash_choices(request.POST), **context)
     if action != "save":
         return _entry_redraw(request, grid, current, action)
+    if disputing:
+        return _entry_dispute(request, grid, current)
     return _entry_save(request, grid, current)
 
 
@@ -184,10 +203,125 @@ def _entry_save(request, grid, current):
 
     verb = "saved" if version.number == 1 else f"corrected (version {version.number})"
     messages.success(request, f"Result {verb}: {fixture.home_team} v {fixture.away_team}.")
+    if version.confirmation == version.Confirmation.AWAITING:
+        messages.info(
+            request,
+            _("It counts once a player of the other team confirms it, or at %(when)s.")
+            % {"when": timezone.localtime(version.confirm_by).strftime("%a %d %b, %H:%M")},
+        )
     try:
         return redirect(reverse("fixture-detail", args=[fixture.pk]))
     except NoReverseMatch:
         return redirect("staff-home")
+
+
+def _entry_dispute(request, grid, current):
+    """A player of the team that did not enter the awaiting result saves the sheet as their
+    account of it: a dispute, the note its reason (scoring.results.services.result_dispute)."""
+    fixture = grid.fixture
+    form = EntryForm(request.POST)
+    if not form.is_valid():
+        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    try:
+        services.result_dispute(
+            fixture_id=fixture.pk,
+            version=form.cleaned_data["based_on_version"],
+            reason=form.cleaned_data["note"],
+            sheet=grid.sheet(),
+            by=request.user,
+        )
+    except SheetInvalid as invalid:
+        grid.add_errors(invalid.errors)
+        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    except Invalid as invalid:  # the reason, which is the note here
+        form.add_error("note", refusal_sentence(invalid))
+        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    except DomainError as refusal:
+        return _unavailable(request, fixture, refusal_sentence(refusal), status=refusal.status)
+    messages.success(request, _("Result disputed: the venue's staff will decide."))
+    return redirect("fixture-detail", pk=fixture.pk)
+
+
+@login_required
+@require_http_methods(["POST"])
+def result_answer(request, pk: int):
+    """A player of the team that did not enter the awaiting result confirms it, or disputes it
+    with a reason (the fixture page's two forms); back to the fixture page."""
+    fixture = _fixture_or_404(pk)
+    form = AnswerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for e in form.errors.values()))
+        return redirect("fixture-detail", pk=fixture.pk)
+    try:
+        if form.cleaned_data["answer"] == "confirm":
+            services.result_confirm(
+                fixture_id=fixture.pk, version=form.cleaned_data["version"], by=request.user
+            )
+            messages.success(request, _("Result confirmed: it counts in the table now."))
+        else:
+            services.result_dispute(
+                fixture_id=fixture.pk,
+                version=form.cleaned_data["version"],
+                reason=form.cleaned_data["reason"],
+                by=request.user,
+            )
+            messages.success(request, _("Result disputed: the venue's staff will decide."))
+    except DomainError as refusal:
+        messages.error(request, refusal_sentence(refusal))
+    return redirect("fixture-detail", pk=fixture.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_decide(request, pk: int):
+    """Staff of the venue and league admins: an awaiting or disputed result, its versions side
+    by side (what was entered, and the disputing team's account), and a choice between them."""
+    fixture = _staff_fixture(request, pk)
+    current = selectors.fixture_current_result(fixture=fixture)
+    if request.method == "POST":
+        form = DecideForm(request.POST)
+        if form.is_valid():
+            try:
+                services.result_decide(
+                    fixture_id=fixture.pk,
+                    version=form.cleaned_data["version"],
+                    choose=form.cleaned_data["choose"],
+                    by=request.user,
+                )
+            except DomainError as refusal:
+                messages.error(request, refusal_sentence(refusal))
+                return redirect("result-decide", pk=fixture.pk)
+            messages.success(request, _("Decided: the chosen version counts now."))
+            return redirect("fixture-detail", pk=fixture.pk)
+        messages.error(request, " ".join(str(e) for e in form.errors.values()))
+    versions = selectors.fixture_versions_to_decide(fixture=fixture)
+    lineup = selectors.fixture_lineup(fixture=fixture)
+    names = selectors.sheet_player_names(
+        game=fixture.season.game, lineup=lineup, sheets=[v.sheet for v in versions]
+    )
+    differences = []
+    if len(versions) == 2:
+        entered, account = versions
+        differences = readable_changes(
+            fixture.season.game,
+            sheet_changes(entered.sheet, account.sheet),
+            before=entered.sheet,
+            after=account.sheet,
+            names=names,
+            teams=(fixture.home_team, fixture.away_team),
+        )
+    return render(
+        request,
+        "scoring/result_decide.html",
+        {
+            "fixture": fixture,
+            "season": fixture.season,
+            "current": current,
+            "versions": versions,
+            "differences": differences,
+            "open": current is not None and current.confirmation != current.Confirmation.CONFIRMED,
+        },
+    )
 
 
 @login_required
@@ -228,14 +362,29 @@ def result_history(request, pk: int):
 # --- pieces ----------------------------------------------------------------------------------
 
 
-def _staff_fixture(request, pk: int) -> Fixture:
-    """The fixture, if the user serves its venue (403 otherwise, 404 if there is none)."""
-    fixture = get_object_or_404(
+def _fixture_or_404(pk: int) -> Fixture:
+    return get_object_or_404(
         Fixture.objects.select_related(
             "season__league", "home_team", "away_team", "venue", "season"
         ),
         pk=pk,
     )
+
+
+def _player_refusal(current) -> str:
+    """Why a player of the fixture has nothing to enter here."""
+    if current is not None and current.confirmation == current.Confirmation.DISPUTED:
+        return _("This result is disputed: staff of the venue or a league admin decide it.")
+    if current is not None and current.confirmation == current.Confirmation.AWAITING:
+        return _("Your team entered this result: it awaits the other team's answer.")
+    return _(
+        "This result is confirmed: only staff of the venue or a league admin can correct it now."
+    )
+
+
+def _staff_fixture(request, pk: int) -> Fixture:
+    """The fixture, if the user serves its venue (403 otherwise, 404 if there is none)."""
+    fixture = _fixture_or_404(pk)
     if not can_enter_results(user=request.user, venue_id=fixture.venue_id):
         raise PermissionDenied("You can only enter results for fixtures at a venue you serve.")
     return fixture
@@ -259,6 +408,7 @@ def _sheet_context(*, grid, form, current=None, outcome=None, **extra) -> dict:
 
 def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, **extra):
     context = _sheet_context(grid=grid, form=form, current=current, focus_last=focus_last, **extra)
+    context["actions"] = getattr(request, "result_actions", None)
     return render(request, grid.template, context, status=status)
 
 

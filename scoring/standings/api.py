@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 from config.api_errors import ErrorOutputSerializer
 from leagues.api import LeagueRefSerializer, SeasonRefSerializer, TeamRefSerializer
 from leagues.models import Season
+from scoring.results.selectors import season_unconfirmed_results
 from scoring.standings.selectors import season_standings
 
 
@@ -50,6 +51,11 @@ class StandingsOutputSerializer(serializers.Serializer):
     )
     tie_breakers = serializers.ListField(child=serializers.CharField())
     rows = StandingRowOutputSerializer(many=True)
+    uncounted = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Ids of the fixtures whose current result the table does not count yet: "
+        "awaiting confirmation or disputed.",
+    )
 
 
 class SeasonStandingsApi(APIView):
@@ -74,5 +80,8 @@ class SeasonStandingsApi(APIView):
             },
             "tie_breakers": list(season.tie_breakers or []),
             "rows": season_standings(season=season),
+            "uncounted": [
+                version.fixture_id for version in season_unconfirmed_results(season_id=season.pk)
+            ],
         }
         return Response(StandingsOutputSerializer(data).data)

@@ -101,7 +101,13 @@ def test_fixture_detail_has_teams_venue_status_and_the_current_result(api, world
     assert body["status"] == "played"
     assert body["round"] == 1
     assert body["league"]["game"] == "korova"
-    assert body["result"] == {"version": 1, "home_score": 45, "away_score": 100, "winner": "home"}
+    assert body["result"] == {
+        "version": 1,
+        "home_score": 45,
+        "away_score": 100,
+        "winner": "home",
+        "confirmation": "confirmed",
+    }
     unplayed = api.get(f"/api/fixtures/{world.fixtures[5].pk}/").json()
     assert unplayed["status"] == "scheduled" and unplayed["result"] is None
 
