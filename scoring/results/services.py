@@ -12,7 +12,9 @@ new version with the same sheet and the new confirmation state, written under th
 """
 
 import datetime
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
@@ -393,6 +395,30 @@ def _ensure_player_may_change(
         )
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _lost_race_is_a_conflict(write: Callable[P, R]) -> Callable[P, R]:
+    """Only reachable when a writer went around the fixture lock: the unique constraints (one
+    number per fixture, one current version) refused the second version. Answered as the
+    conflict it is (409 with the current version), never as a server error."""
+
+    @functools.wraps(write)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return write(*args, **kwargs)
+        except IntegrityError as exc:
+            fixture_id = kwargs["fixture_id"]
+            assert isinstance(fixture_id, int)
+            raise NotCurrentVersion(
+                _("The result changed meanwhile: reload it and look again."),
+                current=fixture_current_result(fixture=fixture_id),
+            ) from exc
+
+    return guarded
+
+
 def _answering_team_id(*, by: AnyUser, fixture: Fixture) -> int:
     """The team `by` plays for in the fixture; PermissionDenied for anyone else."""
     team_id = fixture_team_of(
@@ -501,6 +527,7 @@ def _next_state(
     return version
 
 
+@_lost_race_is_a_conflict
 @transaction.atomic
 def result_confirm(*, fixture_id: int, version: int, by: AnyUser) -> ResultVersion:
     """A player of the team that did not enter the awaiting result confirms it: the next
@@ -525,6 +552,7 @@ def result_confirm(*, fixture_id: int, version: int, by: AnyUser) -> ResultVersi
     )
 
 
+@_lost_race_is_a_conflict
 @transaction.atomic
 def result_dispute(
     *,
@@ -559,6 +587,7 @@ def result_dispute(
     )
 
 
+@_lost_race_is_a_conflict
 @transaction.atomic
 def result_decide(
     *, fixture_id: int, version: int, choose: int, by: AnyUser, note: str = ""

@@ -25,19 +25,19 @@ class MatchNight:
 
 def match_night(**season) -> MatchNight:
     fixture = make_fixture(**season)
-    users = {}
+    users: dict[int, list[User]] = {}
     for team in (fixture.home_team, fixture.away_team):
         for member in team.members.order_by("position"):
-            user = UserFactory(username=f"{team.slug}-{member.position}")
+            user = UserFactory.create(username=f"{team.slug}-{member.position}")
             Player.objects.filter(pk=member.player_id).update(user=user)
             users.setdefault(team.pk, []).append(user)
-    outsider = UserFactory(username="outsider")
+    outsider = UserFactory.create(username=f"outsider-{fixture.pk}")
     Player.objects.filter(pk=TeamFactory().members.first().player_id).update(user=outsider)
     return MatchNight(
         fixture=fixture,
         home=users[fixture.home_team_id],
         away=users[fixture.away_team_id],
-        staff=StaffMembershipFactory(venue=fixture.venue).user,
-        other_staff=StaffMembershipFactory().user,
+        staff=StaffMembershipFactory.create(venue=fixture.venue).user,
+        other_staff=StaffMembershipFactory.create().user,
         stranger=outsider,
     )
