@@ -40,7 +40,7 @@ def awaiting_result() -> MatchNight:
 def answers(night: MatchNight, kind: str) -> list[tuple[str, str, dict]]:
     """The two answers of a pair: (token, path, body) for each of the away team's players."""
     base = f"/api/fixtures/{night.fixture.pk}/result"
-    confirm = (f"{base}/confirm/", {"version": 1})
+    confirm: tuple[str, dict[str, object]] = (f"{base}/confirm/", {"version": 1})
     dispute = (f"{base}/dispute/", {"version": 1, "reason": "Round 2 was 40"})
     pair = [confirm, confirm] if kind == "two confirmations" else [confirm, dispute]
     return [(token_for(user), path, body) for user, (path, body) in zip(night.away, pair)]
