@@ -7,6 +7,7 @@ from typing import Any, TypedDict
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from leagues.models import Fixture, Player, Season, Team, TeamMember, Venue
 from leagues.permissions import (
@@ -277,7 +278,8 @@ class StaffSection:
 
 def staff_fixture_sections(*, user: AnyUser, limit: int) -> list[StaffSection]:
     """The staff home's lists at the venues `user` serves (all venues for a league admin), the
-    fixtures carrying their `.current` result: tonight's fixtures, those waiting for a result
+    fixtures carrying their `.current` result: disputed results to decide (only when there
+    are any), tonight's fixtures, those waiting for a result
     (an earlier day, not played), recent results, and the fixtures coming up (folded)."""
     fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
     if not is_league_admin(user=user):
@@ -287,7 +289,15 @@ def staff_fixture_sections(*, user: AnyUser, limit: int) -> list[StaffSection]:
     waiting = fixtures.filter(starts_at__lt=today).exclude(status=Fixture.Status.PLAYED)
     recent = fixtures.filter(starts_at__lt=today, status=Fixture.Status.PLAYED)
     upcoming = fixtures.filter(starts_at__gte=tomorrow)
+    disputed = fixtures.filter(
+        result_versions__is_current=True,
+        result_versions__confirmation=ResultVersion.Confirmation.DISPUTED,
+    )
+    # Disputes wait for staff to decide: listed first, when there are any.
+    to_decide = _with_results(disputed.order_by("starts_at", "pk"), limit)
+    decide = [StaffSection(_("Disputed results to decide"), "disputed", to_decide)]
     return [
+        *(decide if to_decide else []),
         StaffSection(
             "Tonight", "tonight", _with_results(tonight.order_by("starts_at", "pk"), limit)
         ),
