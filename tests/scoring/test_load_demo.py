@@ -38,7 +38,11 @@ def test_demo_league_has_two_venues_eight_teams_a_season_per_game_and_half_playe
     for season in Season.objects.all():
         fixtures = season.fixtures.count()
         assert fixtures == 8 * 7  # double round robin
-        assert season.fixtures.filter(status=Fixture.Status.PLAYED).count() == fixtures // 2
+        # Корова's has two more: the captains' results of match night, awaiting and disputed.
+        captains = 2 if season.league.game == "korova" else 0
+        assert season.fixtures.filter(status=Fixture.Status.PLAYED).count() == (
+            fixtures // 2 + captains
+        )
     assert StaffMembership.objects.values("venue").distinct().count() == 2
     assert "admin / roundel-admin" in output
     assert "crown / crown-staff-pass" in output and "lion / lion-staff-pass" in output
@@ -112,3 +116,20 @@ def test_a_demo_loaded_again_on_a_later_day_still_has_a_fixture_tonight_at_each_
         assert Fixture.objects.filter(
             venue=venue, result_versions__isnull=True, starts_at__date=today
         ).exists(), venue.name
+
+
+@pytest.mark.django_db
+def test_demo_has_a_captains_result_awaiting_confirmation_and_a_disputed_one(client):
+    output = load_demo()
+    unconfirmed = ResultVersion.objects.filter(is_current=True).exclude(confirmation="confirmed")
+    assert sorted(unconfirmed.values_list("confirmation", flat=True)) == ["awaiting", "disputed"]
+    awaiting = unconfirmed.get(confirmation="awaiting")
+    line = next(line for line in output.splitlines() if line.startswith("  awaiting: "))
+    username, password = re.search(r"confirm as (\S+) / (\S+) at", line).groups()
+    # The printed captain is a player of the team that did not enter it: they may confirm it.
+    assert client.login(username=username, password=password)
+    page = client.get(reverse("fixture-detail", args=[awaiting.fixture_id])).content.decode()
+    assert 'id="confirm-result"' in page
+    assert "  disputed: " in output
+    load_demo()
+    assert unconfirmed.count() == 2

@@ -30,6 +30,7 @@ from leagues.models import (
 from leagues.selectors import team_player_ids
 from leagues.services import fixture_status_change, fixtures_generate
 from scoring.demo import DEMO_GAMES
+from scoring.demo.match_night import match_night_demo
 from scoring.kinds import all_kinds
 from scoring.models import VenueScreen
 from scoring.publishing.services import venue_screen_issue
@@ -97,6 +98,9 @@ class Command(BaseCommand):
         self.print_logins(site_url=options["site_url"])
         self.print_tonight(tonight, site_url=options["site_url"])
         self.print_screens(site_url=options["site_url"])
+        match_night_demo(
+            stdout=self.stdout, site_url=options["site_url"], login_of=player_login, tonight=tonight
+        )
 
     def ensure_admin(self):
         username, password = ADMIN_LOGIN
