@@ -59,15 +59,16 @@ def match_night_demo(
             by=_login(_captain(disputed, "away")),
         )
     base = site_url.rstrip("/")
-    stdout.write("Match night (captains' results, docs/match-night.md):")
     away_user, away_password = login_of(_captain(awaiting, "away").name)
     stdout.write(
-        f"  awaiting: {awaiting.home_team.name} v {awaiting.away_team.name}: confirm as "
-        f"{away_user} / {away_password} at {base}{reverse('fixture-detail', args=[awaiting.pk])}"
+        f"Match night: {awaiting.home_team.name} v {awaiting.away_team.name} awaits "
+        f"{awaiting.away_team.name}'s confirmation: log in as {away_user} / {away_password} "
+        f"at {base}{reverse('fixture-detail', args=[awaiting.pk])}"
     )
     stdout.write(
-        f"  disputed: {disputed.home_team.name} v {disputed.away_team.name}: the venue's staff "
-        f"decide at {base}{reverse('result-decide', args=[disputed.pk])}"
+        f"Match night: {disputed.home_team.name} v {disputed.away_team.name} is disputed: "
+        f"staff of {disputed.venue.name} decide at "
+        f"{base}{reverse('result-decide', args=[disputed.pk])}"
     )
 
 

@@ -70,7 +70,7 @@ def result_entry(request, pk: int):
     if not (actions.staff or actions.may_enter or disputing):
         if actions.player_team_id is None:
             raise PermissionDenied(services.NOT_FIXTURE_PLAYER)
-        return _unavailable(request, fixture, _player_refusal(current), status=409)
+        return _unavailable(request, fixture, _player_refusal(fixture, current), status=409)
     season = fixture.season
     lineup = selectors.fixture_lineup(fixture=fixture)
     if get_kind(season.game).needs_lineup and not lineup.complete:
@@ -84,9 +84,8 @@ def result_entry(request, pk: int):
         return _unavailable(request, fixture, "This fixture is void: it takes no result.")
     grid_class = ENTRY_GRIDS.get(season.game)
     context = {"fixture": fixture, "season": season, "lineup": lineup}
-    request.result_actions = (
-        actions  # what the sheet page offers: staff's, a player's, a disputer's
-    )
+    # What the sheet page offers: staff's entry, a player's, or a disputer's.
+    request.result_actions = actions
     if request.method == "GET":
         proposal = selectors.fixture_open_proposal(fixture=fixture) if actions.staff else None
         if proposal is not None:
@@ -200,6 +199,8 @@ def _entry_save(request, grid, current):
         )
     except services.FixtureNotOpen as closed:
         return _unavailable(request, fixture, str(closed), status=409)
+    except services.ResultSettled as settled:  # the other team answered meanwhile
+        return _unavailable(request, fixture, str(settled), status=409)
 
     verb = "saved" if version.number == 1 else f"corrected (version {version.number})"
     messages.success(request, f"Result {verb}: {fixture.home_team} v {fixture.away_team}.")
@@ -371,8 +372,10 @@ def _fixture_or_404(pk: int) -> Fixture:
     )
 
 
-def _player_refusal(current) -> str:
+def _player_refusal(fixture: Fixture, current) -> str:
     """Why a player of the fixture has nothing to enter here."""
+    if fixture.status == Fixture.Status.VOID:
+        return _("This fixture is void: it takes no result.")
     if current is not None and current.confirmation == current.Confirmation.DISPUTED:
         return _("This result is disputed: staff of the venue or a league admin decide it.")
     if current is not None and current.confirmation == current.Confirmation.AWAITING:

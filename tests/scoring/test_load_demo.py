@@ -124,12 +124,12 @@ def test_demo_has_a_captains_result_awaiting_confirmation_and_a_disputed_one(cli
     unconfirmed = ResultVersion.objects.filter(is_current=True).exclude(confirmation="confirmed")
     assert sorted(unconfirmed.values_list("confirmation", flat=True)) == ["awaiting", "disputed"]
     awaiting = unconfirmed.get(confirmation="awaiting")
-    line = next(line for line in output.splitlines() if line.startswith("  awaiting: "))
-    username, password = re.search(r"confirm as (\S+) / (\S+) at", line).groups()
+    line = next(line for line in output.splitlines() if "awaits" in line)
+    username, password = re.search(r"log in as (\S+) / (\S+) at", line).groups()
     # The printed captain is a player of the team that did not enter it: they may confirm it.
     assert client.login(username=username, password=password)
     page = client.get(reverse("fixture-detail", args=[awaiting.fixture_id])).content.decode()
     assert 'id="confirm-result"' in page
-    assert "  disputed: " in output
+    assert "is disputed: staff of" in output
     load_demo()
     assert unconfirmed.count() == 2
