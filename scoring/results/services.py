@@ -589,16 +589,14 @@ def result_dispute(
 
 @_lost_race_is_a_conflict
 @transaction.atomic
-def result_decide(
-    *, fixture_id: int, version: int, choose: int, by: AnyUser, note: str = ""
-) -> ResultVersion:
+def result_decide(*, fixture_id: int, version: int, choose: int, by: AnyUser) -> ResultVersion:
     """Staff of the venue or a league admin settle an awaiting or disputed result by choosing
     one of its versions (`choose`: the entered one, or the disputing team's account): the next
     version copies it, confirmed. (Entering a new sheet on the entry page decides too.)
 
     Raises PermissionDenied (not staff of the venue, no league admin), NotCurrentVersion
     (`version` is not the current one, or it is confirmed already), Invalid naming "choose"
-    (no such version) or "note", FixtureNotOpen, Fixture.DoesNotExist.
+    (no such version), FixtureNotOpen, Fixture.DoesNotExist.
     """
     fixture = _locked_fixture(fixture_id)
     ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
@@ -619,13 +617,6 @@ def result_decide(
     )
     if chosen is None:
         raise Invalid(errors={"choose": _("Choose one of this result's versions.")})
-    if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH or unstorable_character(note):
-        raise Invalid(
-            errors={
-                "note": _("A note is text of at most %(limit)d characters.")
-                % {"limit": NOTE_MAX_LENGTH}
-            }
-        )
     decided = _("Decided by staff: version %(number)s stands.") % {"number": chosen.number}
     return _next_state(
         fixture=fixture,
@@ -633,7 +624,7 @@ def result_decide(
         confirmation=ResultVersion.Confirmation.CONFIRMED,
         source=ResultVersion.Source.STAFF,
         by=by,
-        note=f"{decided} {note.strip()}".strip()[:NOTE_MAX_LENGTH],
+        note=decided,
         copy_of=chosen,
     )
 
