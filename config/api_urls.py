@@ -46,6 +46,16 @@ urlpatterns = [
         name="api-fixture-walkover",
     ),
     path(
+        "fixtures/<int:pk>/result/confirm/",
+        scoring_api.FixtureResultConfirmApi.as_view(),
+        name="api-fixture-result-confirm",
+    ),
+    path(
+        "fixtures/<int:pk>/result/dispute/",
+        scoring_api.FixtureResultDisputeApi.as_view(),
+        name="api-fixture-result-dispute",
+    ),
+    path(
         "fixtures/<int:pk>/results/",
         scoring_api.FixtureResultHistoryApi.as_view(),
         name="api-fixture-result-history",

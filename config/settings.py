@@ -9,6 +9,7 @@ ALLOWED_HOSTS    comma-separated; default localhost,127.0.0.1
 CALENDAR_UID_DOMAIN  the domain in calendar event UIDs; default roundel (keep it once published)
 SITE_URL  the site's address for links in emailed notices; default http://127.0.0.1:8000
 TV_REFRESH_SECONDS   how often a pub's TV screen refreshes; default 15
+RESULTS_CONFIRM_SWEEP_SECONDS  how often beat confirms players' results whose window passed; default 60
 CACHE_URL        redis://… for a shared cache; default: in-process memory. An unreachable or
                  silent Redis only costs speed (config/cache.py). Production needs one: the
                  throttles count in it (`check --deploy` fails without it, config/checks.py).
@@ -409,6 +410,9 @@ GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "2"))
 GAMES_FALLBACK_POLL_SECONDS = float(os.environ.get("GAMES_FALLBACK_POLL_SECONDS", "5"))
 # How many casual tables waiting for players one user may have open at once.
 GAMES_OPEN_TABLES_PER_USER = int(os.environ.get("GAMES_OPEN_TABLES_PER_USER", "3"))
+# How often beat confirms the players' results whose confirmation window passed without a
+# dispute (scoring.results.tasks): a result counts at most this long after its window.
+RESULTS_CONFIRM_SWEEP_SECONDS = float(os.environ.get("RESULTS_CONFIRM_SWEEP_SECONDS", "60"))
 # Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker
 # restart); the database knows which turns are overdue.
 CELERY_BEAT_SCHEDULE = {
@@ -416,6 +420,12 @@ CELERY_BEAT_SCHEDULE = {
     "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
     # The safety net behind the notices each proposal and result queues (scoring.match_night).
     "match-night-notices": {"task": "scoring.match_night_notices_send", "schedule": 60.0},
+    # Match night: a player's result counts once its window passes without a dispute.
+    "results-confirm-overdue": {
+        "task": "scoring.results_confirm_overdue",
+        "schedule": RESULTS_CONFIRM_SWEEP_SECONDS,
+        "options": {"expires": RESULTS_CONFIRM_SWEEP_SECONDS},
+    },
     "sweep-overdue-turns": {
         "task": "games.sweep_overdue_turns",
         "schedule": GAMES_SWEEP_SECONDS,

@@ -7,8 +7,10 @@ selector, page and API (docs/leagues.md, "Who is who").
 - **Staff of a venue** (a StaffMembership) enter the results of that venue's fixtures.
 - A season's rules may also be set by whoever may change seasons (*change season*).
 - A **player of a fixture** is a user whose Player is one of the two players of its home or
-  away team (TeamMember): they propose a new date, and the other team's players answer. Their
-  teams' **reserves** (Reserve on the season's Entry) may say whether they can play too.
+  away team (TeamMember): they enter its result, which the other team's players confirm or
+  dispute, and propose a new date, which the other team's players answer
+  (docs/match-night.md). Their teams' **reserves** (Reserve on the season's Entry) may say
+  whether they can play too.
 
 `user` None means the command line, which is trusted where a service says so.
 """
@@ -79,7 +81,10 @@ def can_set_season_rules(*, user) -> bool:
 
 
 def fixture_team_of(*, user, fixture: Fixture) -> int | None:
-    """The id of the fixture's team (home first) that `user` plays for, or None."""
+    """The id of the fixture's team that `user` plays for (a TeamMember of it), or None: a
+    visitor, a user who is no player, a player of neither team. A player of both teams
+    (allowed only by unusual eligibility) counts as the home team's: the side that answers
+    for the result."""
     if not _is_active(user):
         return None
     teams = {fixture.home_team_id, fixture.away_team_id}

@@ -14,6 +14,7 @@ class ScoringConfig(AppConfig):
         from scoring.match_night import tasks as notice_tasks  # noqa: F401  (Celery's)
         from scoring.models import ResultVersion
         from scoring.ratings import queue, tasks  # noqa: F401  (tasks: Celery's shared tasks)
+        from scoring.results import tasks as results_tasks  # noqa: F401  (the same)
         from scoring.results.services import result_recorded
 
         post_save.connect(queue.fixture_saved, sender=Fixture, dispatch_uid="scoring.fixture_saved")

@@ -94,6 +94,7 @@ class WorkerProcess:
             "GAMES_BOT_THINK_MIN": "0.05",
             "GAMES_BOT_THINK_MAX": "0.1",
             "GAMES_SWEEP_SECONDS": "1",
+            "RESULTS_CONFIRM_SWEEP_SECONDS": "1",
             "DEBUG": "1",
             # bots' moves and time-outs are pushed where the test's event streams listen
             "LIVE_PUSH_URL": self.broker,
@@ -237,7 +238,8 @@ def table_worker(_django_db_helper, _session_table_worker):
 
 @pytest.fixture
 def worker_with_beat(django_db_setup, tmp_path_factory, worker_id):
-    """A worker with beat (the sweep every second) that the test may kill and restart."""
+    """A worker with beat (the sweeps every second: overdue turns, results whose confirmation
+    window passed) that the test may kill and restart."""
     with _worker(tmp_path_factory, worker_id, beat=True, offset=12) as process:
         with _tasks_to(process):
             yield process

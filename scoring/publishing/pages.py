@@ -17,7 +17,11 @@ from scoring.publishing.print_sheets import venue_seasons
 from scoring.publishing.season_table import season_tables_shown
 from scoring.publishing.selectors import fixture_result_display
 from scoring.results import fixture_results
-from scoring.results.selectors import result_lineup_players
+from scoring.results.selectors import (
+    fixture_result_actions,
+    result_lineup_players,
+    season_unconfirmed_results,
+)
 from scoring.season_rules.rules import season_rules_describe
 from scoring.standings.figures import player_figures_by_game
 from scoring.standings.records import record_by_game
@@ -52,6 +56,7 @@ def season_detail(request, league_slug, season_slug):
             "league": season.league,
             "tables": season_tables_shown(season=season),
             "progress_words": _progress_words(leagues_selectors.season_progress(season=season)),
+            "uncounted": season_unconfirmed_results(season_id=season.pk),
             "rules": season_rules_describe(season=season),
             "recent": fixture_results.fixtures_recent_results(limit=5, season=season),
             "upcoming": fixture_results.fixtures_upcoming(limit=5, season=season),
@@ -147,6 +152,7 @@ def fixture_detail(request, pk):
     result = fixture.result
     played = result is not None and fixture.status != Fixture.Status.VOID
     may_enter = can_enter_results(user=request.user, venue_id=fixture.venue_id)
+    actions = fixture_result_actions(fixture=fixture, result=result, user=request.user)
     return render(
         request,
         "scoring/fixture_detail.html",
@@ -162,5 +168,9 @@ def fixture_detail(request, pk):
             "entry_url": reverse("result-entry", args=[fixture.pk]) if may_enter else None,
             "history_url": reverse("result-history", args=[fixture.pk]) if may_enter else None,
             "schedule": leagues_selectors.fixture_schedule(fixture=fixture, user=request.user),
+            "actions": actions,
+            "player_entry_url": (
+                reverse("result-entry", args=[fixture.pk]) if actions.may_enter else None
+            ),
         },
     )

@@ -1,5 +1,5 @@
-"""REST API for results: read a fixture's result and its history,
-and submit or correct a result.
+"""REST API for results: read a fixture's result and its history, submit or correct a result,
+and (match night, docs/match-night.md) confirm or dispute a result the other team entered.
 
 Writes go through scoring.results.services.result_submit, the same service (permission, lock,
 version check, sheet validation) as the staff form. Its refusals carry their own answers
@@ -8,6 +8,7 @@ sheet field, PermissionDenied → 403, ResultConflict → 409 with the current v
 FixtureNotOpen → 409, BeforeFixtureDay → 409 naming the fixture's day, unknown fixture → 404.
 """
 
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
@@ -21,7 +22,7 @@ from drf_spectacular.utils import (
 from knox.auth import TokenAuthentication
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -33,13 +34,17 @@ from scoring.kinds import all_kinds
 from scoring.models import ResultVersion
 from scoring.results.selectors import (
     fixture_current_result,
+    fixture_result_actions,
     fixture_result_history,
     result_version_json,
 )
 from scoring.results.services import (
+    NOT_FIXTURE_PLAYER,
     NOTE_MAX_LENGTH,
     SUBMISSION_KEY_MAX_LENGTH,
     SUBMISSION_KEY_PATTERN,
+    result_confirm,
+    result_dispute,
     result_submit,
     result_walkover_award,
 )
@@ -111,7 +116,19 @@ class ResultVersionOutputSerializer(serializers.ModelSerializer):
             "created_by",
             "walkover",
             "lineup",
+            "confirmation",
+            "confirm_by",
         ]
+        extra_kwargs = {
+            "confirmation": {
+                "help_text": "confirmed: it counts in the table; awaiting: entered by a player, "
+                "waiting for the other team (or the window); disputed: staff decide."
+            },
+            "confirm_by": {
+                "help_text": "When an awaiting result counts without an answer (UTC); null "
+                "once confirmed, and while disputed."
+            },
+        }
 
     def to_representation(self, instance):
         # The fields above describe the schema; the body is the results' own JSON of a
@@ -302,9 +319,14 @@ class FixtureResultApi(APIView):
             "to correct it; if someone saved a newer version meanwhile the answer is 409 with "
             "that version, and nothing is written. A result is taken from the fixture's day "
             "on (409 `before_fixture_day` before that, unless a league admin sends "
-            "`before_fixture_day: true`). Only staff of the fixture's venue and league admins "
-            "may submit. With an `Idempotency-Key` header a repeat of the same submission "
-            "(a retry after a lost answer) is saved once and answered as the first one was."
+            "`before_fixture_day: true`). Staff of the fixture's venue and league admins "
+            "submit a confirmed result, which counts at once. The players of the fixture's two "
+            "teams may submit too: theirs is `awaiting` (source `player`, `confirm_by` set by "
+            "the season's confirmation window) until a player of the other team confirms or "
+            "disputes it; a player may correct only their own team's awaiting result (409 "
+            "`result_settled` otherwise). With an `Idempotency-Key` header a repeat of the same "
+            "submission (a retry after a lost answer) is saved once and answered as the first "
+            "one was."
         ),
         parameters=[IDEMPOTENCY_KEY_PARAMETER],
         request=ResultSubmitInputSerializer,
@@ -313,11 +335,15 @@ class FixtureResultApi(APIView):
             201: ResultVersionOutputSerializer,
             400: OpenApiResponse(SheetErrorOutputSerializer, description="Invalid sheet or input"),
             401: OpenApiResponse(ErrorOutputSerializer, description="Not authenticated"),
-            403: OpenApiResponse(ErrorOutputSerializer, description="Not staff of this venue"),
+            403: OpenApiResponse(
+                ErrorOutputSerializer,
+                description="Neither staff of this venue nor a player of the fixture",
+            ),
             404: OpenApiResponse(ErrorOutputSerializer, description="No such fixture"),
             409: OpenApiResponse(
                 ConflictOutputSerializer,
-                description="Stale version, a void fixture, or before the fixture's day",
+                description="Stale version, a void fixture, before the fixture's day, or a "
+                "result a player may not change (result_settled)",
             ),
         },
     )
@@ -325,7 +351,7 @@ class FixtureResultApi(APIView):
         fixture = get_object_or_404(Fixture, pk=pk)
         # Permission before validation: who may not write learns nothing from the 400s.
         # (result_submit checks again under its lock: the venue may change meanwhile.)
-        ensure_can_enter_results(user=request.user, venue_id=fixture.venue_id)
+        _ensure_staff_or_player(request, fixture)
         given = ResultSubmitInputSerializer(data=request.data)
         if not given.is_valid():
             return Response(_input_errors(given.errors), status=status.HTTP_400_BAD_REQUEST)
@@ -357,7 +383,146 @@ class FixtureResultApi(APIView):
         )
         # A repeat of a submission (same key) answers as the first did: 201, the same version.
         return Response(
-            result_version_json(version=version, show_author=True), status=status.HTTP_201_CREATED
+            result_version_json(version=version, show_author=_show_author(request, fixture)),
+            status=status.HTTP_201_CREATED,
+        )
+
+
+def _ensure_staff_or_player(request, fixture: Fixture) -> None:
+    actions = fixture_result_actions(fixture=fixture, result=None, user=request.user)
+    if not actions.staff and actions.player_team_id is None:
+        raise PermissionDenied(str(NOT_FIXTURE_PLAYER))
+
+
+# ---- Confirm or dispute a result the other team entered ---------------------------------------
+
+
+def _ensure_player(request, fixture: Fixture) -> None:
+    """Before validation, as for a submission: who may not answer learns nothing from 400s.
+    (The service checks again under its lock, and refuses the team that entered it.)"""
+    actions = fixture_result_actions(fixture=fixture, result=None, user=request.user)
+    if actions.player_team_id is None:
+        raise PermissionDenied(
+            "Only the players of the team that did not enter this result can answer it."
+        )
+
+
+class ResultConfirmInputSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=1, help_text="The current version's number: the awaiting result you answer."
+    )
+
+
+class ResultDisputeInputSerializer(ResultConfirmInputSerializer):
+    reason = serializers.CharField(
+        max_length=NOTE_MAX_LENGTH, help_text="Why the result is wrong (the version's note)."
+    )
+    sheet = SheetField(
+        required=False,
+        help_text="Optional: your team's account of the sheet (the fixture's game's shape); "
+        "without it the disputed sheet is kept beside your reason.",
+    )
+
+
+class ConfirmationConflictOutputSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField(
+        required=False, help_text="not_current_version: answer the current version, or none."
+    )
+    version = serializers.IntegerField(help_text="The current version's number.")
+
+
+_ANSWER_RESPONSES = {
+    200: ResultVersionOutputSerializer,
+    401: OpenApiResponse(ErrorOutputSerializer, description="Not authenticated"),
+    403: OpenApiResponse(
+        ErrorOutputSerializer,
+        description="Not a player of the team that did not enter it (the enterer and their "
+        "partner included), or staff",
+    ),
+    404: OpenApiResponse(ErrorOutputSerializer, description="No such fixture, or no result"),
+    409: OpenApiResponse(
+        ConfirmationConflictOutputSerializer,
+        description="`version` is not the current version, or the result no longer awaits "
+        "an answer (confirmed or disputed already)",
+    ),
+}
+
+
+class FixtureResultConfirmApi(APIView):
+    """A player of the team that did not enter the awaiting result confirms it."""
+
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["results"],
+        summary="Confirm the result the other team entered",
+        description=(
+            "Writes the next version: the same sheet, `confirmation` `confirmed` (it counts in "
+            "the table from now on). Open to the players of the team that did not enter the "
+            "awaiting result; 403 for anyone else, the player who entered it and their partner "
+            "included. 409 with the current `version` when `version` is not the current one, "
+            "or when the result no longer awaits (already confirmed, or disputed)."
+        ),
+        request=ResultConfirmInputSerializer,
+        responses={
+            **_ANSWER_RESPONSES,
+            400: OpenApiResponse(ErrorOutputSerializer, description="No valid version"),
+        },
+    )
+    def post(self, request, pk: int):
+        fixture = get_object_or_404(Fixture, pk=pk)
+        _ensure_player(request, fixture)
+        given = ResultConfirmInputSerializer(data=request.data)
+        if not given.is_valid():
+            return Response(given.errors, status=status.HTTP_400_BAD_REQUEST)
+        version = result_confirm(
+            fixture_id=fixture.pk, version=given.validated_data["version"], by=request.user
+        )
+        return Response(
+            result_version_json(version=version, show_author=_show_author(request, fixture))
+        )
+
+
+class FixtureResultDisputeApi(APIView):
+    """A player of the team that did not enter the awaiting result disputes it."""
+
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["results"],
+        summary="Dispute the result the other team entered",
+        description=(
+            "Writes the next version, `confirmation` `disputed`, with `reason` as its note and "
+            "(optionally) your own `sheet`: it does not count, and no window confirms it; the "
+            "venue's staff and the league's admins decide. The same people as for confirming "
+            "may dispute, with the same 403 and 409; `reason` is required (400 naming it)."
+        ),
+        request=ResultDisputeInputSerializer,
+        responses={
+            **_ANSWER_RESPONSES,
+            400: OpenApiResponse(
+                SheetErrorOutputSerializer, description="No reason, or an invalid sheet"
+            ),
+        },
+    )
+    def post(self, request, pk: int):
+        fixture = get_object_or_404(Fixture, pk=pk)
+        _ensure_player(request, fixture)
+        given = ResultDisputeInputSerializer(data=request.data)
+        if not given.is_valid():
+            return Response(_input_errors(given.errors), status=status.HTTP_400_BAD_REQUEST)
+        version = result_dispute(
+            fixture_id=fixture.pk,
+            version=given.validated_data["version"],
+            reason=given.validated_data["reason"],
+            sheet=given.validated_data.get("sheet"),
+            by=request.user,
+        )
+        return Response(
+            result_version_json(version=version, show_author=_show_author(request, fixture))
         )
 
 

@@ -33,7 +33,7 @@ class ResultSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ResultVersion
-        fields = ["version", "home_score", "away_score", "winner", "walkover"]
+        fields = ["version", "home_score", "away_score", "winner", "walkover", "confirmation"]
 
     @extend_schema_field(
         serializers.ChoiceField(choices=ResultVersion.Walkover.values, allow_null=True)

@@ -46,15 +46,20 @@ def fixture_result(fixture: Fixture) -> ResultVersion | None:
 
 
 def _with_result(fixtures) -> list[Fixture]:
-    """Set `fixture.result` (the current result or None) and `fixture.counts` on each fixture.
+    """Set `fixture.result` (the current result or None), `fixture.counts` and
+    `fixture.unconfirmed` on each fixture.
 
-    A result counts (is shown as the score, and in records) unless the fixture is void: the
-    same rule as scoring.standings.selectors.season_standings.
+    A result counts (is shown as the score, and in records) once it is confirmed, unless the
+    fixture is void: the same rule as ResultVersion.objects.counted(), which the table reads.
+    A result awaiting confirmation or disputed is `unconfirmed`: shown as such, not counted.
     """
     fixtures = list(fixtures)
     for fixture in fixtures:
         fixture.result = fixture_result(fixture)
-        fixture.counts = fixture.result is not None and fixture.status != Fixture.Status.VOID
+        shown = fixture.result is not None and fixture.status != Fixture.Status.VOID
+        confirmed = shown and fixture.result.confirmation == ResultVersion.Confirmation.CONFIRMED
+        fixture.counts = confirmed
+        fixture.unconfirmed = shown and not confirmed
     return fixtures
 
 

@@ -102,6 +102,27 @@ def lineup_from_data(data) -> dict[str, list[object]] | None:
     return lineup
 
 
+class AnswerForm(forms.Form):
+    """The fixture page's answer to an awaiting result: confirm it, or dispute it with a reason
+    (the service says when the reason is missing)."""
+
+    answer = forms.ChoiceField(choices=[("confirm", _("Confirm")), ("dispute", _("Dispute"))])
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    reason = forms.CharField(
+        max_length=250,
+        required=False,
+        label=_("Why you dispute it"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class DecideForm(forms.Form):
+    """Staff's choice of the version that stands, for the fixture's current `version`."""
+
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    choose = forms.IntegerField(min_value=1)
+
+
 # --- what changed, in words ----------------------------------------------------------------
 
 

@@ -11,7 +11,13 @@ from django.utils.translation import gettext as _
 
 from config.errors import Invalid
 from leagues.models import Availability, Fixture, Player, Season, Team, Venue
-from leagues.permissions import AnyUser, is_league_admin, staff_grants
+from leagues.permissions import (
+    AnyUser,
+    can_enter_results,
+    fixture_team_of,
+    is_league_admin,
+    staff_grants,
+)
 from leagues.selectors import team_player_ids, team_squads
 from scoring.kinds import GameKind, get_kind
 from scoring.kinds.base import possessive
@@ -45,6 +51,8 @@ class ResultVersionJson(TypedDict):
     created_by: str | None
     walkover: str | None
     lineup: list["LineupPlaceJson"]
+    confirmation: str
+    confirm_by: str | None
 
 
 class LineupPlaceJson(TypedDict):
@@ -118,7 +126,36 @@ def result_version_json(*, version: ResultVersion, show_author: bool) -> ResultV
         "created_by": author.get_username() if author is not None else None,
         "walkover": version.walkover or None,
         "lineup": lineup_places(version=version),
+        "confirmation": version.confirmation,
+        "confirm_by": _utc_iso(version.confirm_by),
     }
+
+
+def _utc_iso(moment: datetime.datetime | None) -> str | None:
+    """ISO 8601 in UTC with a Z, as the API's contract writes `confirm_by`."""
+    if moment is None:
+        return None
+    return moment.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")
+
+
+def season_unconfirmed_results(*, season_id: int) -> list[ResultVersion]:
+    """The current results of the season's fixtures that the table does not count yet
+    (awaiting confirmation or disputed; void fixtures left out), with their fixtures' teams,
+    by the fixture's date."""
+    return list(
+        ResultVersion.objects.filter(
+            fixture__season_id=season_id,
+            is_current=True,
+            confirmation__in=[
+                ResultVersion.Confirmation.AWAITING,
+                ResultVersion.Confirmation.DISPUTED,
+            ],
+        )
+        .exclude(fixture__status=Fixture.Status.VOID)
+        .select_related("fixture__home_team", "fixture__away_team")
+        .defer("sheet")
+        .order_by("fixture__starts_at", "fixture_id")
+    )
 
 
 def fixture_open_proposal(*, fixture: Fixture | int) -> ResultProposal | None:
@@ -405,7 +442,8 @@ class StaffSection:
 
 def staff_fixture_sections(*, user: AnyUser, limit: int) -> list[StaffSection]:
     """The staff home's lists at the venues `user` serves (all venues for a league admin), the
-    fixtures carrying their `.current` result: tonight's fixtures, those waiting for a result
+    fixtures carrying their `.current` result: disputed results to decide (only when there
+    are any), tonight's fixtures, those waiting for a result
     (an earlier day, not played), recent results, and the fixtures coming up (folded)."""
     fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
     if not is_league_admin(user=user):
@@ -415,7 +453,15 @@ def staff_fixture_sections(*, user: AnyUser, limit: int) -> list[StaffSection]:
     waiting = fixtures.filter(starts_at__lt=today).exclude(status=Fixture.Status.PLAYED)
     recent = fixtures.filter(starts_at__lt=today, status=Fixture.Status.PLAYED)
     upcoming = fixtures.filter(starts_at__gte=tomorrow)
+    disputed = fixtures.filter(
+        result_versions__is_current=True,
+        result_versions__confirmation=ResultVersion.Confirmation.DISPUTED,
+    )
+    # Disputes wait for staff to decide: listed first, when there are any.
+    to_decide = _with_results(disputed.order_by("starts_at", "pk"), limit)
+    decide = [StaffSection(_("Disputed results to decide"), "disputed", to_decide)]
     return [
+        *(decide if to_decide else []),
         StaffSection(
             "Tonight", "tonight", _with_results(tonight.order_by("starts_at", "pk"), limit)
         ),
@@ -498,3 +544,69 @@ def fixture_player_ids(*, fixture: Fixture) -> dict[str, list[int]]:
     already played."""
     players = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
     return {"home": players[fixture.home_team_id], "away": players[fixture.away_team_id]}
+
+
+def result_entering_team(*, fixture: Fixture, version: ResultVersion) -> int | None:
+    """The team of the fixture whose player wrote `version` (None for staff, a live table, the
+    window): the team that entered an awaiting result, which does not answer it."""
+    if version.created_by_id is None or version.source != ResultVersion.Source.PLAYER:
+        return None
+    return fixture_team_of(user=version.created_by, fixture=fixture)
+
+
+@dataclass(frozen=True)
+class ResultActions:
+    """What `user` may do with a fixture's result on match night (the pages' buttons; the
+    services decide again under the lock).
+
+    staff: staff of the venue or a league admin (enter, correct, decide);
+    player_team_id: the fixture's team `user` plays for, or None;
+    may_enter: a player who may enter the result, or correct their own team's awaiting one;
+    may_answer: a player of the team that did not enter the awaiting result (confirm/dispute);
+    entering_team_id: the team that entered the awaiting or disputed result (None for staff's).
+    """
+
+    staff: bool
+    player_team_id: int | None
+    may_enter: bool
+    may_answer: bool
+    entering_team_id: int | None
+
+
+def fixture_result_actions(
+    *, fixture: Fixture, result: ResultVersion | None, user: AnyUser
+) -> ResultActions:
+    staff = can_enter_results(user=user, venue_id=fixture.venue_id)
+    team_id = fixture_team_of(user=user, fixture=fixture)
+    entering = None
+    awaiting = False
+    if result is not None and result.confirmation != ResultVersion.Confirmation.CONFIRMED:
+        entering = result_entering_team(fixture=fixture, version=result)
+        awaiting = result.confirmation == ResultVersion.Confirmation.AWAITING
+    open_fixture = fixture.status != Fixture.Status.VOID
+    is_player = team_id is not None and not staff and open_fixture
+    return ResultActions(
+        staff=staff,
+        player_team_id=team_id,
+        may_enter=is_player and (result is None or (awaiting and entering == team_id)),
+        may_answer=team_id is not None and open_fixture and awaiting and entering != team_id,
+        entering_team_id=entering,
+    )
+
+
+def fixture_versions_to_decide(*, fixture: Fixture) -> list[ResultVersion]:
+    """What staff weigh when an awaiting or disputed result waits for them, oldest first: the
+    version that was entered (the newest one not written as a dispute, with who entered it)
+    and, when the current version is a dispute, the disputing team's account (its sheet, or
+    the entered sheet again if they gave only a reason; its note is the reason)."""
+    versions = list(
+        ResultVersion.objects.select_related("created_by")
+        .filter(fixture_id=fixture.pk)
+        .order_by("-number")[:2]
+    )
+    if not versions:
+        return []
+    current = versions[0]
+    if current.confirmation == ResultVersion.Confirmation.DISPUTED and len(versions) == 2:
+        return [versions[1], current]
+    return [current]

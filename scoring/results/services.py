@@ -4,11 +4,18 @@ A result is never overwritten: every save is a new `ResultVersion` (number + 1) 
 current version stops being current. Two members of staff who loaded the same version and both
 save are told apart by the lock on the fixture row: the first one writes the next version, the
 second one finds the version changed under it and gets `ResultConflict`, with nothing lost.
+
+Match night (docs/match-night.md): a player of either team may enter the result too; theirs is
+*awaiting* until a player of the other team confirms it (or disputes it), or until the season's
+confirmation window passes (results_confirm_overdue, run by Celery beat). Every such step is a
+new version with the same sheet and the new confirmation state, written under the same lock.
 """
 
 import datetime
+import functools
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
@@ -16,6 +23,7 @@ from django.db.models import Q
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from config.errors import Conflict, Forbidden, Invalid, NotFound
 from leagues.models import (
@@ -31,7 +39,9 @@ from leagues.models import (
 from leagues.permissions import (
     NOT_LEAGUE_ADMIN,
     AnyUser,
+    can_enter_results,
     ensure_can_enter_results,
+    fixture_team_of,
     is_league_admin,
     staff_grants,
 )
@@ -45,6 +55,7 @@ from scoring.results.selectors import (
     fixture_submitted_version,
     lineup_choice_check,
     lineup_record,
+    result_entering_team,
     result_version_json,
 )
 from scoring.results.sheets import unstorable_character, validate_sheet
@@ -87,6 +98,24 @@ class ResultConflict(Conflict):
                 ),
             },
         )
+
+
+class ResultSettled(Conflict):
+    """A player may not write over the current result: it is confirmed or disputed (only staff
+    change it now), or the other team entered it (confirm or dispute it instead) (409)."""
+
+    code = "result_settled"
+
+
+class NotCurrentVersion(Conflict):
+    """A confirmation or a dispute named a version that is not the current one, or one that no
+    longer awaits an answer (409). The body carries `version`: the current version's number."""
+
+    code = "not_current_version"
+
+    def __init__(self, detail: str, *, current: ResultVersion | None):
+        self.current = current
+        super().__init__(detail, extra={"version": current.number if current else 0})
 
 
 class FixtureNotOpen(Conflict):
@@ -158,9 +187,18 @@ def result_submit(
     refused. Looked up under the fixture lock; the unique constraint on (fixture, key) backs it
     up should a writer ever go around the lock. Blank: no key, every submission is new.
 
+    Who writes it decides its confirmation: staff of the venue and league admins (and a live
+    table) write a confirmed version, which counts at once; a player of either team writes an
+    awaiting one (source PLAYER, confirm_by = now + the season's confirmation_hours), which
+    counts once the other team confirms it or the window passes (docs/match-night.md).
+
     Raises:
-      PermissionDenied  `by` does not serve the fixture's venue (and is no superuser), or asks
-                        for `before_fixture_day` without being a league admin;
+      PermissionDenied  `by` neither serves the fixture's venue (nor is a league admin) nor
+                        plays for one of its teams, or asks for `before_fixture_day` without
+                        being a league admin;
+      ResultSettled     `by` is a player and the current result is not theirs to change: it
+                        is confirmed or disputed (staff decide), or the other team entered it
+                        (they confirm or dispute it instead);
       FixtureNotOpen    the fixture is void;
       BeforeFixtureDay  the fixture's day has not come, and no league admin overrode it;
       ResultConflict    the current version is not `based_on_version` (someone saved meanwhile);
@@ -221,8 +259,9 @@ def _record_version(
     submission_key: str,
 ) -> ResultVersion:
     fixture = _locked_fixture(fixture_id)
+    player_team = None
     if by is not None or source != ResultVersion.Source.LIVE:
-        ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
+        player_team = _ensure_may_submit(by=by, fixture=fixture)
     replayed = fixture_submitted_version(fixture=fixture, submission_key=submission_key)
     if replayed is not None:
         return replayed
@@ -235,6 +274,8 @@ def _record_version(
     current_number = current.number if current is not None else 0
     if type(based_on_version) is not int or based_on_version != current_number:
         raise ResultConflict(current=current, based_on_version=based_on_version)
+    if player_team is not None:
+        _ensure_player_may_change(fixture=fixture, current=current, team_id=player_team)
 
     if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
         raise Invalid(errors={"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
@@ -256,6 +297,7 @@ def _record_version(
     if source == ResultVersion.Source.STAFF:
         # The entry page showed the open proposals beside the sheet: saving is staff's choice.
         _proposals_decide(fixture=fixture, by=by)
+    awaiting = player_team is not None
     try:
         # A savepoint: should the constraints refuse the version, the transaction is still
         # usable to read what the other writer saved (who, with the same submission, made the
@@ -270,10 +312,20 @@ def _record_version(
                 winner=outcome.winner,
                 lineup=record,
                 is_current=True,
-                source=source,
+                source=ResultVersion.Source.PLAYER if awaiting else source,
                 created_by_id=None if by is None else by.pk,
                 note=note.strip(),
                 submission_key=submission_key,
+                confirmation=(
+                    ResultVersion.Confirmation.AWAITING
+                    if awaiting
+                    else ResultVersion.Confirmation.CONFIRMED
+                ),
+                confirm_by=(
+                    timezone.now() + datetime.timedelta(hours=season.confirmation_hours)
+                    if awaiting
+                    else None
+                ),
             )
     except IntegrityError:
         # Only reachable when a writer went around the fixture lock. The same submission
@@ -575,3 +627,330 @@ def entry_withdraw(*, entry_id: int, on: datetime.date, by: AnyUser | None) -> E
                 note=f"{reason}.",
             )
     return entry
+
+
+# ---- Match night: players enter, the other team confirms or disputes, staff decide ------------
+
+NOT_FIXTURE_PLAYER = gettext_lazy(
+    "You can only enter results for fixtures at a venue you serve, or for your own team's fixtures."
+)
+AUTO_CONFIRMED_NOTE = gettext_lazy(
+    "Confirmed automatically when the window passed without a dispute."
+)
+
+
+def _ensure_may_submit(*, by: AnyUser | None, fixture: Fixture) -> int | None:
+    """Staff of the venue and league admins: None (their result is confirmed at once). A player
+    of either team: their team's id (their result awaits the other team). Anyone else:
+    PermissionDenied."""
+    if can_enter_results(user=by, venue_id=fixture.venue_id):
+        return None
+    team_id = fixture_team_of(user=by, fixture=fixture)
+    if team_id is None:
+        raise PermissionDenied(str(NOT_FIXTURE_PLAYER))
+    return team_id
+
+
+def _ensure_player_may_change(
+    *, fixture: Fixture, current: ResultVersion | None, team_id: int
+) -> None:
+    """A player enters a first result, or corrects their own team's while it awaits."""
+    if current is None:
+        return
+    if current.confirmation == ResultVersion.Confirmation.CONFIRMED:
+        raise ResultSettled(
+            _(
+                "This result is confirmed: only staff of the venue or a league admin can "
+                "correct it now."
+            )
+        )
+    if current.confirmation == ResultVersion.Confirmation.DISPUTED:
+        raise ResultSettled(
+            _("This result is disputed: staff of the venue or a league admin decide it.")
+        )
+    if result_entering_team(fixture=fixture, version=current) != team_id:
+        raise ResultSettled(
+            _(
+                "The other team entered this result: confirm it, or dispute it with your "
+                "reason (and your own sheet if you like)."
+            )
+        )
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _lost_race_is_a_conflict(write: Callable[P, R]) -> Callable[P, R]:
+    """Only reachable when a writer went around the fixture lock: the unique constraints (one
+    number per fixture, one current version) refused the second version. Answered as the
+    conflict it is (409 with the current version), never as a server error."""
+
+    @functools.wraps(write)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return write(*args, **kwargs)
+        except IntegrityError as exc:
+            fixture_id = kwargs["fixture_id"]
+            assert isinstance(fixture_id, int)
+            raise NotCurrentVersion(
+                _("The result changed meanwhile: reload it and look again."),
+                current=fixture_current_result(fixture=fixture_id),
+            ) from exc
+
+    return guarded
+
+
+def _answering_team_id(*, by: AnyUser, fixture: Fixture) -> int:
+    """The team `by` plays for in the fixture; PermissionDenied for anyone else."""
+    team_id = fixture_team_of(user=by, fixture=fixture)
+    if team_id is None:
+        raise PermissionDenied(
+            _("Only the players of the team that did not enter this result can answer it.")
+        )
+    return team_id
+
+
+def _ensure_other_team(*, team_id: int, fixture: Fixture, current: ResultVersion) -> None:
+    """The enterer and their partner never answer their own result."""
+    if team_id == result_entering_team(fixture=fixture, version=current):
+        raise PermissionDenied(
+            _("Your team entered this result: a player of the other team confirms or disputes it.")
+        )
+
+
+def _awaiting_current(*, fixture: Fixture, version: int) -> ResultVersion:
+    """The fixture's current version, checked to be `version` and to await an answer."""
+    current = fixture_current_result(fixture=fixture.pk)
+    if current is None:
+        raise NotFound(_("No result has been entered for this fixture yet."))
+    if type(version) is not int or version != current.number:
+        raise NotCurrentVersion(
+            _(
+                "The result changed meanwhile: you answered version %(sent)s, the current "
+                "version is %(current)s. Reload it and look again."
+            )
+            % {"sent": version, "current": current.number},
+            current=current,
+        )
+    if current.confirmation != ResultVersion.Confirmation.AWAITING:
+        raise NotCurrentVersion(
+            _("This result is %(state)s: it no longer awaits an answer.")
+            % {"state": current.get_confirmation_display().lower()},
+            current=current,
+        )
+    return current
+
+
+def _reason_clean(reason: object, *, field: str = "reason") -> str:
+    if not isinstance(reason, str) or not reason.strip():
+        raise Invalid(errors={field: _("Say why you dispute the result.")})
+    if len(reason) > NOTE_MAX_LENGTH:
+        raise Invalid(
+            errors={field: _("Keep it to %(limit)d characters.") % {"limit": NOTE_MAX_LENGTH}}
+        )
+    bad = unstorable_character(reason)
+    if bad:
+        raise Invalid(errors={field: _("It cannot hold %(bad)s.") % {"bad": bad}})
+    return reason.strip()
+
+
+def _next_state(
+    *,
+    fixture: Fixture,
+    current: ResultVersion,
+    confirmation: str,
+    source: str,
+    by: AnyUser | None,
+    note: str = "",
+    copy_of: ResultVersion | None = None,
+    sheet: dict[str, Any] | None = None,
+) -> ResultVersion:
+    """Write the next version: `copy_of`'s sheet and scores (the current version's by
+    default), or a new validated `sheet`, in the new confirmation state. Call under the lock."""
+    source_version = copy_of or current
+    scores = {
+        "sheet": source_version.sheet,
+        "home_score": source_version.home_score,
+        "away_score": source_version.away_score,
+        "winner": source_version.winner,
+        "walkover": source_version.walkover,
+        "lineup": source_version.lineup,
+    }
+    season = Season.objects.select_related("league").get(pk=fixture.season_id)
+    if sheet is not None:
+        kind = get_kind(season.game)
+        context = fixture_sheet_context(fixture=fixture, kind=kind, sheet=sheet)
+        clean = validate_sheet(game=season.game, sheet=sheet, **context)
+        outcome = kind.outcome(sheet=clean, rule_options=season.rule_options)
+        scores.update(
+            sheet=clean,
+            home_score=outcome.home_score,
+            away_score=outcome.away_score,
+            winner=outcome.winner,
+            walkover="",
+            lineup=fixture_player_ids(fixture=fixture),
+        )
+    ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
+    version = ResultVersion.objects.create(
+        fixture=fixture,
+        number=current.number + 1,
+        is_current=True,
+        source=source,
+        created_by_id=None if by is None else by.pk,
+        note=note,
+        confirmation=confirmation,
+        confirm_by=None,
+        **scores,
+    )
+    result_recorded.send(sender=ResultVersion, game=season.game, version=version)
+    return version
+
+
+@_lost_race_is_a_conflict
+@transaction.atomic
+def result_confirm(*, fixture_id: int, version: int, by: AnyUser) -> ResultVersion:
+    """A player of the team that did not enter the awaiting result confirms it: the next
+    version, the same sheet, confirmed (it counts from now on).
+
+    Raises PermissionDenied (not a player of the fixture, or of the team that entered it:
+    the enterer and their partner), NotCurrentVersion (`version` is not the current one, or it
+    no longer awaits: confirmed or disputed already), NotFound (no result yet), FixtureNotOpen
+    (void), Fixture.DoesNotExist. Nothing is written when any of these is raised.
+    """
+    fixture = _locked_fixture(fixture_id)
+    team_id = _answering_team_id(by=by, fixture=fixture)
+    _ensure_open(fixture)
+    current = _awaiting_current(fixture=fixture, version=version)
+    _ensure_other_team(team_id=team_id, fixture=fixture, current=current)
+    return _next_state(
+        fixture=fixture,
+        current=current,
+        confirmation=ResultVersion.Confirmation.CONFIRMED,
+        source=ResultVersion.Source.PLAYER,
+        by=by,
+    )
+
+
+@_lost_race_is_a_conflict
+@transaction.atomic
+def result_dispute(
+    *,
+    fixture_id: int,
+    version: int,
+    reason: str,
+    by: AnyUser,
+    sheet: dict[str, Any] | None = None,
+) -> ResultVersion:
+    """A player of the team that did not enter the awaiting result disputes it, with a reason
+    (the version's note) and optionally their own account of the sheet (the version's sheet;
+    without one the disputed sheet is kept). The next version is disputed: it does not count,
+    no window confirms it, and the venue's staff and league admins decide (result_decide).
+
+    Raises what result_confirm raises, and Invalid naming "reason" (missing, too long) or
+    SheetInvalid for a sheet that breaks the rules. Nothing is written then.
+    """
+    fixture = _locked_fixture(fixture_id)
+    team_id = _answering_team_id(by=by, fixture=fixture)
+    _ensure_open(fixture)
+    current = _awaiting_current(fixture=fixture, version=version)
+    _ensure_other_team(team_id=team_id, fixture=fixture, current=current)
+    note = _reason_clean(reason)
+    return _next_state(
+        fixture=fixture,
+        current=current,
+        confirmation=ResultVersion.Confirmation.DISPUTED,
+        source=ResultVersion.Source.PLAYER,
+        by=by,
+        note=note,
+        sheet=sheet,
+    )
+
+
+@_lost_race_is_a_conflict
+@transaction.atomic
+def result_decide(*, fixture_id: int, version: int, choose: int, by: AnyUser) -> ResultVersion:
+    """Staff of the venue or a league admin settle an awaiting or disputed result by choosing
+    one of its versions (`choose`: the entered one, or the disputing team's account): the next
+    version copies it, confirmed. (Entering a new sheet on the entry page decides too.)
+
+    Raises PermissionDenied (not staff of the venue, no league admin), NotCurrentVersion
+    (`version` is not the current one, or it is confirmed already), Invalid naming "choose"
+    (no such version), FixtureNotOpen, Fixture.DoesNotExist.
+    """
+    fixture = _locked_fixture(fixture_id)
+    ensure_can_enter_results(user=by, venue_id=fixture.venue_id)
+    _ensure_open(fixture)
+    current = fixture_current_result(fixture=fixture.pk)
+    if current is None:
+        raise NotFound(_("No result has been entered for this fixture yet."))
+    if version != current.number or current.confirmation == ResultVersion.Confirmation.CONFIRMED:
+        raise NotCurrentVersion(
+            _("The result changed meanwhile (it is version %(current)s, %(state)s): look again.")
+            % {"current": current.number, "state": current.get_confirmation_display().lower()},
+            current=current,
+        )
+    chosen = (
+        ResultVersion.objects.filter(fixture=fixture, number=choose).first()
+        if type(choose) is int
+        else None
+    )
+    if chosen is None:
+        raise Invalid(errors={"choose": _("Choose one of this result's versions.")})
+    decided = _("Decided by staff: version %(number)s stands.") % {"number": chosen.number}
+    return _next_state(
+        fixture=fixture,
+        current=current,
+        confirmation=ResultVersion.Confirmation.CONFIRMED,
+        source=ResultVersion.Source.STAFF,
+        by=by,
+        note=decided,
+        copy_of=chosen,
+    )
+
+
+def results_confirm_overdue(*, now: datetime.datetime | None = None) -> list[int]:
+    """Confirm every awaiting result whose window has passed without an answer: for each, the
+    next version, the same sheet, confirmed, source AUTO, no author, a note that says so.
+
+    One transaction per fixture, under its lock, checked again inside it: a confirmation or a
+    dispute that came first wins and this one writes nothing. Returns the fixture ids confirmed.
+    """
+    now = now or timezone.now()
+    due = list(
+        ResultVersion.objects.filter(
+            is_current=True,
+            confirmation=ResultVersion.Confirmation.AWAITING,
+            confirm_by__lte=now,
+        )
+        .order_by("confirm_by", "pk")
+        .values_list("fixture_id", flat=True)
+    )
+    return [fixture_id for fixture_id in due if _confirm_when_due(fixture_id=fixture_id, now=now)]
+
+
+@transaction.atomic
+def _confirm_when_due(*, fixture_id: int, now: datetime.datetime) -> ResultVersion | None:
+    fixture = _locked_fixture(fixture_id)
+    current = fixture_current_result(fixture=fixture.pk)
+    if (
+        current is None
+        or current.confirmation != ResultVersion.Confirmation.AWAITING
+        or current.confirm_by is None
+        or current.confirm_by > now
+        or fixture.status == Fixture.Status.VOID
+    ):
+        return None
+    return _next_state(
+        fixture=fixture,
+        current=current,
+        confirmation=ResultVersion.Confirmation.CONFIRMED,
+        source=ResultVersion.Source.AUTO,
+        by=None,
+        note=str(AUTO_CONFIRMED_NOTE),
+    )
+
+
+def _ensure_open(fixture: Fixture) -> None:
+    if fixture.status == Fixture.Status.VOID:
+        raise FixtureNotOpen(_("This fixture is void: it takes no result."))

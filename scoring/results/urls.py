@@ -1,4 +1,5 @@
-"""Staff result entry routes, under /staff/."""
+"""Result entry routes, under /staff/: staff's, and the players' of a fixture (the printed
+sheet's QR code leads to its entry page; docs/match-night.md)."""
 
 from django.urls import path
 
@@ -10,4 +11,6 @@ urlpatterns = [
     path("fixtures/<int:pk>/result/", views.result_entry, name="result-entry"),
     path("fixtures/<int:pk>/history/", views.result_history, name="result-history"),
     path("fixtures/<int:pk>/walkover/", views.result_walkover, name="result-walkover"),
+    path("fixtures/<int:pk>/answer/", views.result_answer, name="result-answer"),
+    path("fixtures/<int:pk>/decide/", views.result_decide, name="result-decide"),
 ]

@@ -6,6 +6,11 @@ action ("preview", "add_round", "add:0:home", ...) only redraws the sheet, whole
 just the partial that changed. Nothing here decides a rule or names a game: the fixture's
 game kind (scoring.kinds) gives the grid, which reads what was typed, and every change runs
 the validation Save runs (scoring.results.preview.grid_check), so the preview shows Save's messages.
+
+Match night (docs/match-night.md): the same sheet page serves a player of either team (the QR
+code on the printed sheet leads here); their result awaits the other team. A player of the
+other team, while it awaits, gets the entered sheet to dispute with their own account, and
+answers on the fixture page (result_answer); staff settle a dispute on result_decide's page.
 """
 
 from django.contrib import messages
@@ -13,16 +18,19 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from config.errors import Conflict, Invalid, add_refusal_to_form, refusal_sentence
+from config.errors import Conflict, DomainError, Invalid, add_refusal_to_form, refusal_sentence
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 from scoring.kinds import SheetInvalid, get_kind
 from scoring.results import conflicts, selectors, services
 from scoring.results.forms import (
     LINEUP_PLACES,
+    AnswerForm,
+    DecideForm,
     EntryForm,
     WalkoverForm,
     lineup_field_name,
@@ -31,6 +39,7 @@ from scoring.results.forms import (
 )
 from scoring.results.grids import ENTRY_GRIDS
 from scoring.results.preview import grid_check, grid_outcome_if_valid, grid_validate
+from scoring.results.sheets import sheet_changes
 
 STAFF_LIST_LENGTH = 30
 
@@ -63,12 +72,20 @@ def result_entry(request, pk: int):
     """The sheet of the fixture's game: enter a result, or correct it (a new version). Three
     flows: a GET shows the sheet, a POST with an action other than "save" redraws it, a save
     submits it."""
-    fixture = _staff_fixture(request, pk)
+    fixture = _fixture_or_404(pk)
+    current = selectors.fixture_current_result(fixture=fixture)
+    actions = selectors.fixture_result_actions(fixture=fixture, result=current, user=request.user)
+    disputing = actions.may_answer and not actions.staff
+    if not (actions.staff or actions.may_enter or disputing):
+        if actions.player_team_id is None:
+            raise PermissionDenied(services.NOT_FIXTURE_PLAYER)
+        return _unavailable(request, fixture, _player_refusal(fixture, current), status=409)
+    # What the sheet page offers: staff's entry, a player's, or a disputer's.
+    request.result_actions = actions
     if fixture.status == Fixture.Status.VOID:
         return _unavailable(request, fixture, "This fixture is void: it takes no result.")
     if request.method == "GET":
         return _entry_get(request, fixture)
-    current = selectors.fixture_current_result(fixture=fixture)
     action = str(request.POST.get("action", "save"))
     if action == "keep_current":
         services.result_proposals_dismiss(fixture_id=fixture.pk, by=request.user)
@@ -86,6 +103,8 @@ def result_entry(request, pk: int):
     grid.chosen_lineup = chosen
     if action != "save":
         return _entry_redraw(request, grid, current, action)
+    if disputing:
+        return _entry_dispute(request, grid, current)
     return _entry_save(request, grid, current)
 
 
@@ -98,7 +117,8 @@ def _entry_get(request, fixture, *, walkover_form=None, lineup_error=None, statu
     if context is None:
         return _incomplete(request, fixture)
     grid_class = ENTRY_GRIDS.get(fixture.season.game)
-    proposal = selectors.fixture_open_proposal(fixture=fixture)
+    staff = can_enter_results(user=request.user, venue_id=fixture.venue_id)
+    proposal = selectors.fixture_open_proposal(fixture=fixture) if staff else None
     if proposal is not None and walkover_form is None:
         # A result that came in meanwhile (a live table's): the conflict page, with the
         # proposal in the place of what this user typed, for staff to choose; its sheet
@@ -277,11 +297,19 @@ def _entry_save(request, grid, current):
     except Conflict as refusal:  # a rule above results refused the result (a cup's bracket)
         form.add_error(None, refusal_sentence(refusal))
         return _sheet_page(request, grid=grid, form=form, current=current, status=409)
+    except services.ResultSettled as settled:  # the other team answered meanwhile
+        return _unavailable(request, fixture, str(settled), status=409)
 
     # A submission sent again (its key already saved a version) is told what the first one
     # was told: the version it wrote.
     verb = "saved" if version.number == 1 else f"corrected (version {version.number})"
     messages.success(request, f"Result {verb}: {fixture.home_team} v {fixture.away_team}.")
+    if version.confirmation == version.Confirmation.AWAITING:
+        messages.info(
+            request,
+            _("It counts once a player of the other team confirms it, or at %(when)s.")
+            % {"when": timezone.localtime(version.confirm_by).strftime("%a %d %b, %H:%M")},
+        )
     return redirect(_after_save_url(fixture))
 
 
@@ -302,6 +330,115 @@ def entry_service_worker(request):
     response = render(request, "scoring/entry_sw.js", content_type="text/javascript")
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def _entry_dispute(request, grid, current):
+    """A player of the team that did not enter the awaiting result saves the sheet as their
+    account of it: a dispute, the note its reason (scoring.results.services.result_dispute)."""
+    fixture = grid.fixture
+    form = EntryForm(request.POST)
+    if not form.is_valid():
+        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    try:
+        services.result_dispute(
+            fixture_id=fixture.pk,
+            version=form.cleaned_data["based_on_version"],
+            reason=form.cleaned_data["note"],
+            sheet=grid.sheet(),
+            by=request.user,
+        )
+    except SheetInvalid as invalid:
+        grid.add_errors(invalid.errors)
+        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    except Invalid as invalid:  # the reason, which is the note here
+        form.add_error("note", refusal_sentence(invalid))
+        return _sheet_page(request, grid=grid, form=form, current=current, status=400)
+    except DomainError as refusal:
+        return _unavailable(request, fixture, refusal_sentence(refusal), status=refusal.status)
+    messages.success(request, _("Result disputed: the venue's staff will decide."))
+    return redirect("fixture-detail", pk=fixture.pk)
+
+
+@login_required
+@require_http_methods(["POST"])
+def result_answer(request, pk: int):
+    """A player of the team that did not enter the awaiting result confirms it, or disputes it
+    with a reason (the fixture page's two forms); back to the fixture page."""
+    fixture = _fixture_or_404(pk)
+    form = AnswerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for e in form.errors.values()))
+        return redirect("fixture-detail", pk=fixture.pk)
+    try:
+        if form.cleaned_data["answer"] == "confirm":
+            services.result_confirm(
+                fixture_id=fixture.pk, version=form.cleaned_data["version"], by=request.user
+            )
+            messages.success(request, _("Result confirmed: it counts in the table now."))
+        else:
+            services.result_dispute(
+                fixture_id=fixture.pk,
+                version=form.cleaned_data["version"],
+                reason=form.cleaned_data["reason"],
+                by=request.user,
+            )
+            messages.success(request, _("Result disputed: the venue's staff will decide."))
+    except DomainError as refusal:
+        messages.error(request, refusal_sentence(refusal))
+    return redirect("fixture-detail", pk=fixture.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_decide(request, pk: int):
+    """Staff of the venue and league admins: an awaiting or disputed result, its versions side
+    by side (what was entered, and the disputing team's account), and a choice between them."""
+    fixture = _staff_fixture(request, pk)
+    current = selectors.fixture_current_result(fixture=fixture)
+    if request.method == "POST":
+        form = DecideForm(request.POST)
+        if form.is_valid():
+            try:
+                services.result_decide(
+                    fixture_id=fixture.pk,
+                    version=form.cleaned_data["version"],
+                    choose=form.cleaned_data["choose"],
+                    by=request.user,
+                )
+            except DomainError as refusal:
+                messages.error(request, refusal_sentence(refusal))
+                return redirect("result-decide", pk=fixture.pk)
+            messages.success(request, _("Decided: the chosen version counts now."))
+            return redirect("fixture-detail", pk=fixture.pk)
+        messages.error(request, " ".join(str(e) for e in form.errors.values()))
+    versions = selectors.fixture_versions_to_decide(fixture=fixture)
+    lineup = selectors.fixture_lineup(fixture=fixture)
+    names = selectors.sheet_player_names(
+        game=fixture.season.game, lineup=lineup, sheets=[v.sheet for v in versions]
+    )
+    differences = []
+    if len(versions) == 2:
+        entered, account = versions
+        differences = readable_changes(
+            fixture.season.game,
+            sheet_changes(entered.sheet, account.sheet),
+            before=entered.sheet,
+            after=account.sheet,
+            names=names,
+            teams=(fixture.home_team, fixture.away_team),
+        )
+    return render(
+        request,
+        "scoring/result_decide.html",
+        {
+            "fixture": fixture,
+            "season": fixture.season,
+            "current": current,
+            "versions": versions,
+            "differences": differences,
+            "open": current is not None and current.confirmation != current.Confirmation.CONFIRMED,
+        },
+    )
 
 
 @login_required
@@ -342,14 +479,31 @@ def result_history(request, pk: int):
 # --- pieces ----------------------------------------------------------------------------------
 
 
-def _staff_fixture(request, pk: int) -> Fixture:
-    """The fixture, if the user serves its venue (403 otherwise, 404 if there is none)."""
-    fixture = get_object_or_404(
+def _fixture_or_404(pk: int) -> Fixture:
+    return get_object_or_404(
         Fixture.objects.select_related(
             "season__league", "home_team", "away_team", "venue", "season"
         ),
         pk=pk,
     )
+
+
+def _player_refusal(fixture: Fixture, current) -> str:
+    """Why a player of the fixture has nothing to enter here."""
+    if fixture.status == Fixture.Status.VOID:
+        return _("This fixture is void: it takes no result.")
+    if current is not None and current.confirmation == current.Confirmation.DISPUTED:
+        return _("This result is disputed: staff of the venue or a league admin decide it.")
+    if current is not None and current.confirmation == current.Confirmation.AWAITING:
+        return _("Your team entered this result: it awaits the other team's answer.")
+    return _(
+        "This result is confirmed: only staff of the venue or a league admin can correct it now."
+    )
+
+
+def _staff_fixture(request, pk: int) -> Fixture:
+    """The fixture, if the user serves its venue (403 otherwise, 404 if there is none)."""
+    fixture = _fixture_or_404(pk)
     if not can_enter_results(user=request.user, venue_id=fixture.venue_id):
         raise PermissionDenied("You can only enter results for fixtures at a venue you serve.")
     return fixture
@@ -414,6 +568,7 @@ def _sheet_page(request, *, grid, form, current, status=200, focus_last=False, *
     context = _sheet_context(
         grid=grid, form=form, current=current, focus_last=focus_last, answered_key=answered, **extra
     )
+    context["actions"] = getattr(request, "result_actions", None)
     return render(request, grid.template, context, status=status)
 
 

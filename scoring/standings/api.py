@@ -23,6 +23,7 @@ from leagues.api import (
 )
 from leagues.models import Season
 from leagues.selectors import season_divisions
+from scoring.results.selectors import season_unconfirmed_results
 from scoring.standings.selectors import division_of, season_standings
 
 
@@ -105,6 +106,11 @@ class StandingsOutputSerializer(serializers.Serializer):
     )
     tie_breakers = serializers.ListField(child=serializers.CharField())
     rows = StandingRowOutputSerializer(many=True)
+    uncounted = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Ids of the fixtures whose current result the table does not count yet: "
+        "awaiting confirmation or disputed.",
+    )
 
 
 class SeasonStandingsApi(APIView):
@@ -145,5 +151,8 @@ class SeasonStandingsApi(APIView):
             },
             "tie_breakers": list(season.tie_breakers or []),
             "rows": season_standings(season=season, division=division),
+            "uncounted": [
+                version.fixture_id for version in season_unconfirmed_results(season_id=season.pk)
+            ],
         }
         return Response(StandingsOutputSerializer(data).data)

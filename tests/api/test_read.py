@@ -107,6 +107,7 @@ def test_fixture_detail_has_teams_venue_status_and_the_current_result(api, world
         "away_score": 100,
         "winner": "home",
         "walkover": None,
+        "confirmation": "confirmed",
     }
     unplayed = api.get(f"/api/fixtures/{world.fixtures[5].pk}/").json()
     assert unplayed["status"] == "scheduled" and unplayed["result"] is None

@@ -18,7 +18,7 @@ from tests.api.conftest import (
     korova_sheet,
     token_client,
 )
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, TeamFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -316,9 +316,22 @@ def test_staff_of_another_venue_are_refused_403(world, open_fixture, auth):
     assert snapshot() == before
 
 
-def test_a_player_user_is_refused_403_even_for_their_own_fixture(world, open_fixture):
+def test_a_player_of_the_fixture_submits_a_result_that_awaits_the_other_team(world, open_fixture):
     user = UserFactory(username="cara")
     Player.objects.filter(pk=open_fixture.home_team.members.first().player_id).update(user=user)
+    response = token_client(user).post(
+        result_url(open_fixture), payload(open_fixture), format="json"
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["confirmation"] == "awaiting" and body["source"] == "player"
+    assert body["confirm_by"].endswith("Z")
+
+
+def test_a_player_of_neither_team_is_refused_403(world, open_fixture):
+    user = UserFactory(username="cara")
+    other_team = TeamFactory()  # plays in the league, not in this fixture
+    Player.objects.filter(pk=other_team.members.first().player_id).update(user=user)
     before = snapshot()
     response = token_client(user).post(
         result_url(open_fixture), payload(open_fixture), format="json"

@@ -50,7 +50,9 @@ def test_demo_league_has_two_venues_eight_teams_a_season_per_game_and_half_playe
         league = season.fixtures.filter(stage=Fixture.Stage.LEAGUE)
         fixtures = league.count()
         assert fixtures == 8 * 7  # double round robin
-        assert league.filter(status=Fixture.Status.PLAYED).count() == fixtures // 2
+        # Корова's has two more: the captains' results of match night, awaiting and disputed.
+        captains = 2 if season.league.game == "korova" else 0
+        assert league.filter(status=Fixture.Status.PLAYED).count() == fixtures // 2 + captains
         assert season.divisions.count() == 1
     assert StaffMembership.objects.values("venue").distinct().count() == 2
     assert "admin / roundel-admin" in output
@@ -176,3 +178,20 @@ def test_the_demo_has_a_proposed_date_and_marked_availability_and_says_where_to_
     load_demo()  # again: nothing more
     assert RescheduleProposal.objects.count() == 1
     assert Availability.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_demo_has_a_captains_result_awaiting_confirmation_and_a_disputed_one(client):
+    output = load_demo()
+    unconfirmed = ResultVersion.objects.filter(is_current=True).exclude(confirmation="confirmed")
+    assert sorted(unconfirmed.values_list("confirmation", flat=True)) == ["awaiting", "disputed"]
+    awaiting = unconfirmed.get(confirmation="awaiting")
+    line = next(line for line in output.splitlines() if "awaits" in line)
+    username, password = re.search(r"log in as (\S+) / (\S+) at", line).groups()
+    # The printed captain is a player of the team that did not enter it: they may confirm it.
+    assert client.login(username=username, password=password)
+    page = client.get(reverse("fixture-detail", args=[awaiting.fixture_id])).content.decode()
+    assert 'id="confirm-result"' in page
+    assert "is disputed: staff of" in output
+    load_demo()
+    assert unconfirmed.count() == 2

@@ -32,6 +32,7 @@ from leagues.services import fixture_status_change, fixtures_generate
 from scoring.demo import DEMO_GAMES, schedule
 from scoring.demo import divisions as divisions_demo
 from scoring.demo.cups import demo_cup_load
+from scoring.demo.match_night import match_night_demo
 from scoring.demo.squads import load_squads_demo
 from scoring.kinds import all_kinds
 from scoring.models import VenueScreen
@@ -107,6 +108,9 @@ class Command(BaseCommand):
         self.stdout.write(divisions_demo.divisions_demo_where(site_url=options["site_url"]))
         self.stdout.write(demo_cup_load(admin=admin, site_url=options["site_url"]))
         self.stdout.write(schedule.load(site_url=options["site_url"]))
+        match_night_demo(
+            stdout=self.stdout, site_url=options["site_url"], login_of=player_login, tonight=tonight
+        )
 
     def ensure_admin(self):
         username, password = ADMIN_LOGIN

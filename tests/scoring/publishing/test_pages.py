@@ -325,17 +325,22 @@ def test_postponed_fixture_shows_its_reason(client, world):
     assert "Burst pipe in the cellar" in fixtures_page
 
 
-def test_enter_result_link_shows_only_to_staff_of_the_venue_and_admins(client, world):
-    fixture = world.fixtures[5]  # at The Crown, no result yet
+def test_enter_result_link_shows_only_to_staff_of_the_venue_admins_and_its_players(client, world):
+    fixture = world.fixtures[5]  # Crown Heads v Anchor Rats at The Crown, no result yet
     url = reverse("fixture-detail", args=[fixture.pk])
     entry = reverse("result-entry", args=[fixture.pk])
     for user in (world.crown_staff, world.admin):
         client.force_login(user)
         html = client.get(url).content.decode()
         assert f'href="{entry}"' in html and "Enter result" in html
-    player_user = UserFactory(username="player-user")
-    Player.objects.filter(pk=world.teams[1].members.first().player_id).update(user=player_user)
-    for user in (world.anchor_staff, player_user):
+    fixture_player = UserFactory(username="player-user")
+    Player.objects.filter(pk=world.teams[1].members.first().player_id).update(user=fixture_player)
+    client.force_login(fixture_player)
+    html = client.get(url).content.decode()
+    assert f'href="{entry}"' in html and "Enter the result" in html
+    other_player = UserFactory(username="other-player")
+    Player.objects.filter(pk=world.teams[0].members.first().player_id).update(user=other_player)
+    for user in (world.anchor_staff, other_player):
         client.force_login(user)
         html = client.get(url).content.decode()
         assert entry not in html and "Enter result" not in html

@@ -1,0 +1,103 @@
+"""Match night in the demo league (load_demo, docs/match-night.md): in the Корова season, two
+of the first unplayed round's fixtures have a result entered by the home captain, one still
+awaiting the away team's confirmation and one disputed by the away captain, so that a newcomer
+can confirm one from a captain's login and decide the other from the venue's staff login.
+
+Running it again changes nothing: a fixture that has a result already is left as it is.
+"""
+
+from collections.abc import Callable
+from typing import TextIO
+
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from leagues.models import Fixture, Game, Player, Season
+from leagues.selectors import team_player_ids
+from scoring.demo import DEMO_GAMES
+from scoring.results.services import result_dispute, result_submit
+
+DISPUTE_REASON = "We counted the heads again: the last round is wrong."
+
+
+def match_night_demo(
+    *,
+    stdout: TextIO,
+    site_url: str,
+    login_of: Callable[[str], tuple[str, str]],
+    tonight: list[Fixture | None],
+) -> None:
+    """Enter the two results (unless done before) and print who answers them, and where.
+    `login_of` gives a demo player's username and password by name; `tonight` are the
+    fixtures kept free for staff entry and live tables, which this leaves alone."""
+    season = Season.objects.filter(league__game=Game.KOROVA, slug="autumn").first()
+    if season is None:
+        return
+    chosen = list(
+        season.fixtures.filter(
+            result_versions__number=1, result_versions__source="player"
+        ).order_by("pk")[:2]
+    )
+    if len(chosen) < 2:
+        kept = [fixture.pk for fixture in tonight if fixture is not None]
+        unplayed = season.fixtures.filter(result_versions__isnull=True).exclude(pk__in=kept)
+        first_round = unplayed.order_by("round").values_list("round", flat=True).first()
+        if first_round is None:
+            return
+        chosen = sorted(unplayed.filter(round=first_round).order_by("-pk")[:2], key=_pk)
+    if len(chosen) < 2:
+        return
+    awaiting, disputed = chosen
+    for fixture in (awaiting, disputed):
+        if not fixture.result_versions.exists():
+            _enter_as_home_captain(season=season, fixture=fixture)
+    if disputed.result_versions.filter(is_current=True, confirmation="awaiting").exists():
+        result_dispute(
+            fixture_id=disputed.pk,
+            version=1,
+            reason=DISPUTE_REASON,
+            by=_login(_captain(disputed, "away")),
+        )
+    base = site_url.rstrip("/")
+    away_user, away_password = login_of(_captain(awaiting, "away").name)
+    stdout.write(
+        f"Match night: {awaiting.home_team.name} v {awaiting.away_team.name} awaits "
+        f"{awaiting.away_team.name}'s confirmation: log in as {away_user} / {away_password} "
+        f"at {base}{reverse('fixture-detail', args=[awaiting.pk])}"
+    )
+    stdout.write(
+        f"Match night: {disputed.home_team.name} v {disputed.away_team.name} is disputed: "
+        f"staff of {disputed.venue.name} decide at "
+        f"{base}{reverse('result-decide', args=[disputed.pk])}"
+    )
+
+
+def _pk(fixture: Fixture) -> int:
+    return fixture.pk
+
+
+def _captain(fixture: Fixture, side: str) -> Player:
+    team = fixture.home_team if side == "home" else fixture.away_team
+    return Player.objects.get(memberships__team=team, memberships__position=1)
+
+
+def _login(player: Player) -> User:
+    assert player.user is not None, "load_demo gives every demo player a login first"
+    return player.user
+
+
+def _enter_as_home_captain(*, season: Season, fixture: Fixture) -> None:
+    players = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
+    sheet = DEMO_GAMES.get(season.game).sheet(
+        home_player_ids=players[fixture.home_team_id],
+        away_player_ids=players[fixture.away_team_id],
+        rule_options=season.rule_options,
+        fixture_format=season.fixture_format,
+        seed=fixture.pk,
+    )
+    result_submit(
+        fixture_id=fixture.pk,
+        sheet=sheet,
+        based_on_version=0,
+        by=_login(_captain(fixture, "home")),
+    )
