@@ -40,7 +40,9 @@ def match_night_demo(
     )
     if len(chosen) < 2:
         kept = [fixture.pk for fixture in tonight if fixture is not None]
-        unplayed = season.fixtures.filter(result_versions__isnull=True).exclude(pk__in=kept)
+        unplayed = season.fixtures.filter(
+            stage=Fixture.Stage.LEAGUE, result_versions__isnull=True
+        ).exclude(pk__in=kept)
         first_round = unplayed.order_by("round").values_list("round", flat=True).first()
         if first_round is None:
             return

@@ -1,4 +1,4 @@
-"""The demo's walkover and substitute (docs/seasons-walkovers-squads.md): in the Conquian
+"""The demo's walkover and substitute (docs/seasons-walkovers-squads.md): in the Convoy
 league a team did not turn up in round 7, and in the Корова league a registered reserve stood
 in for a team's player 2 in round 6. Run before the demo plays its first half, which leaves
 fixtures with a result alone; running it again changes nothing.
@@ -24,7 +24,7 @@ def load_squads_demo(*, seasons: list[Season], admin: Any, stdout: Any, site_url
     """Award the walkover, register the reserve and save the result they played; print one
     line saying where to look."""
     by_game = {season.game: season for season in seasons}
-    walkover = _walkover(by_game[Game.CONQUIAN], admin)
+    walkover = _walkover(by_game[Game.CONVOY], admin)
     substitute = _substitute(by_game[Game.KOROVA], admin)
     site = site_url.rstrip("/")
     stdout.write(

@@ -169,6 +169,7 @@ def test_the_demo_cup_is_in_its_second_round_with_a_bye_and_a_plate(client):
     assert client.get(bracket).status_code == 200
 
 
+@pytest.mark.django_db
 def test_the_demo_has_a_proposed_date_and_marked_availability_and_says_where_to_look():
     output = load_demo()
     proposal = RescheduleProposal.objects.get()
