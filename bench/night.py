@@ -29,7 +29,8 @@ this process reading it: commit to event received), p50 and p95; moves (POST to 
 p50/p95/p99; league pages p50/p95/p99; live-part fetches p50/p95; errors (5xx, broken
 connections, an unexpected 4xx); refused moves (409: the table moved on first); and lost moves:
 every move answered 200 looked up in the tables' logs afterwards (table, turn, seat, move).
-The machine's load average before and after is printed too: its 2 cores are shared.
+The machine's load average before and after is printed too (its 2 cores are shared), and the
+CPU time the web server and the worker used during the load, by their process groups.
 """
 
 import argparse
@@ -187,6 +188,7 @@ class Figures:
         self.refused = 0
         self.accepted: list[tuple[int, int, int, str]] = []  # table, turn, seat, move (JSON)
         self.events = 0
+        self.cpu: dict[str, float] = {}  # CPU seconds the web server and the worker used
 
 
 async def browse(port: int, pages: list[str], think: float, stop: float, figures: Figures):
@@ -381,7 +383,7 @@ def main() -> None:
     load_before = os.getloadavg()
     figures = Figures()
     try:
-        asyncio.run(run_load(processes.port, pages, tables, options, figures))
+        asyncio.run(run_load(processes.port, pages, tables, options, figures, processes))
     finally:
         processes.stop()
     load_after = os.getloadavg()
@@ -481,8 +483,9 @@ async def warm_up(port: int, pages: list[str], workers: int) -> None:
     await asyncio.gather(*(read_all(http) for http in clients))
 
 
-async def run_load(port, pages, tables, options, figures: Figures) -> None:
+async def run_load(port, pages, tables, options, figures: Figures, processes) -> None:
     await warm_up(port, pages, options.web_workers)
+    cpu_before = {name: processes.cpu_seconds(name) for name in ("gunicorn", "worker")}
     stop = time.monotonic() + options.seconds
     phones = [
         Phone(port, table_id, session, figures, options.play_think) for table_id, session in tables
@@ -494,6 +497,7 @@ async def run_load(port, pages, tables, options, figures: Figures) -> None:
         ),
         *(phone.play(stop) for phone in phones),
     )
+    figures.cpu = {name: processes.cpu_seconds(name) - cpu_before[name] for name in cpu_before}
 
 
 def report(figures: Figures, options, load_before, load_after, log_dir: Path) -> None:
@@ -513,6 +517,10 @@ def report(figures: Figures, options, load_before, load_after, log_dir: Path) ->
     print(f"events received: {figures.events}; moves accepted: {len(figures.accepted)}, "
           f"refused (409): {figures.refused}; errors: {len(figures.errors)}; "
           f"lost moves: {len(lost)}")  # fmt: skip
+    requests = len(figures.page_ms) + len(figures.fetch_ms) + len(figures.move_ms)
+    print(f"CPU during the load: web server {figures.cpu['gunicorn']:.1f} s "
+          f"({1000 * figures.cpu['gunicorn'] / max(1, requests):.1f} ms a request, "
+          f"{requests} requests), Celery worker {figures.cpu['worker']:.1f} s")  # fmt: skip
     for error in figures.errors[:10]:
         print("  error:", error)
     print(f"server logs: {log_dir}")

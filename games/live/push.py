@@ -178,8 +178,13 @@ async def _redis_source(feed: ChangeFeed, *, url: str) -> None:
                 await pubsub.subscribe(channel(url))
                 feed.deliver_everywhere()
                 async for message in pubsub.listen():
-                    event = json.loads(message["data"])
-                    feed.deliver(event["table"], event)
+                    try:
+                        event = json.loads(message["data"])
+                        table_id = event["table"]
+                    except (ValueError, KeyError, TypeError):  # not ours: the feed goes on
+                        logger.warning("a message on the push channel that is not a change")
+                        continue
+                    feed.deliver(table_id, event)
         except (redis.RedisError, OSError):
             logger.warning("lost the push feed at %s; trying again", url)
         finally:

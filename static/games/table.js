@@ -141,20 +141,38 @@
       poll(true);
       return;
     }
-    const source = new EventSource(area.dataset.events);
+    let source = null;
     const heard = () => {
       lastHeard = Date.now();
+      setConnection(true);
       poll(false);
     };
-    source.onmessage = () => {
-      heard();
-      changed();
+    const open = () => {
+      if (source) source.close();
+      source = new EventSource(area.dataset.events);
+      source.onmessage = () => {
+        heard();
+        changed();
+      };
+      source.addEventListener("ping", heard);
+      source.onerror = () => {
+        // CONNECTING: the browser tries again (a lost connection, a restarted server), and
+        // says so; CLOSED: the server answered that it does not stream (204): polling is all.
+        if (source.readyState === EventSource.CONNECTING) setConnection(false);
+        poll(true);
+      };
     };
-    source.addEventListener("ping", heard);
-    source.onerror = () => poll(true);
+    open();
     setInterval(() => {
       if (Date.now() - lastHeard > STREAM_SILENT_MS) poll(true);
     }, 5000);
+    // The device lost its network: say so at once (an open stream may take a while to fail),
+    // and when it is back, open the stream again, which brings the table up to date.
+    window.addEventListener("offline", () => {
+      setConnection(false);
+      poll(true);
+    });
+    window.addEventListener("online", open);
   }
 
   // Keyboard focus stays where it was when the live part is redrawn: the same control in the
