@@ -57,7 +57,7 @@ def test_one_team_a_reserve_already_in_another_team_is_refused_and_nothing_chang
 
 def test_one_per_division_a_player_of_a_team_in_another_division_may_be_registered():
     squads = make_squads(eligibility=Eligibility.ONE_PER_DIVISION, teams=3)
-    top = Division.objects.create(season=squads.season, name="Premier", level=1)
+    top = squads.season.divisions.get(level=1)  # every season has its top division
     lower = Division.objects.create(season=squads.season, name="One", level=2)
     for index, division in enumerate([top, top, lower]):
         squads.entries[index].division = division

@@ -1,5 +1,5 @@
 """POST /api/fixtures/{id}/result/confirm/ and /dispute/, and the table's "uncounted", as the
-contract in docs/api.md says (DESIGN.md, "Match night")."""
+contract in docs/api.md says (docs/contracts.md, "Match night")."""
 
 import pytest
 from rest_framework.test import APIClient
