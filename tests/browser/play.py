@@ -77,6 +77,9 @@ def check_page_hides_other_hands(page, table, seat) -> bool:
 
 
 def check_no_sideways_scroll(page) -> None:
+    """The page is no wider than the phone, measured once its stylesheets are in (on a busy
+    machine the heading can be there before them, and an unstyled grid is wide)."""
+    page.wait_for_load_state("load")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
