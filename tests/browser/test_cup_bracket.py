@@ -11,11 +11,11 @@ from playwright.sync_api import expect
 from leagues.models import CupTie
 from scoring.cups.services import cup_draw
 from tests.browser.axe import axe_violations, describe
+from tests.browser.play import check_no_sideways_scroll
 from tests.scoring.cups.cups import HOME_WINS, admin_user, first_round_at, make_cup, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE_WIDTH = 390
 SCREENSHOT = os.environ.get("CUP_BRACKET_SCREENSHOT")
 
 
@@ -41,7 +41,7 @@ def test_the_bracket_reads_on_a_phone_without_sideways_scroll(live_server, phone
 
     expect(phone.locator(".bracket-round h3").first).to_contain_text("Quarter-finals")
     expect(phone.locator(".bracket-tie.bye").first).to_contain_text("bye")
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    check_no_sideways_scroll(phone)
     if SCREENSHOT:
         phone.screenshot(path=SCREENSHOT, full_page=True)
     bracket = phone.locator(".bracket")
@@ -50,7 +50,7 @@ def test_the_bracket_reads_on_a_phone_without_sideways_scroll(live_server, phone
     expect(final).to_contain_text("Final")
     final.scroll_into_view_if_needed()
     expect(final).to_be_in_viewport()
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    check_no_sideways_scroll(phone)
     expect(phone.get_by_role("link", name="Knockout Cup Plate")).to_be_visible()
     violations = axe_violations(phone)
     assert not violations, describe(violations)

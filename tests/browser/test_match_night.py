@@ -10,11 +10,11 @@ from playwright.sync_api import expect
 from leagues.models import Player
 from scoring.models import ResultVersion
 from scoring.results import services
+from tests.browser.play import check_no_sideways_scroll
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE_WIDTH = 390
 FULL_GAME = [[20, 5, 10, 5]] * 4  # Ann reaches 80 in round 4: Night Owls win on fewer heads
 
 
@@ -22,10 +22,6 @@ def captain(fixture, team, name):
     user = UserFactory(username=name.lower())
     Player.objects.filter(memberships__team=team, name=name).update(user=user)
     return user
-
-
-def fits(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
 
 
 def table_points(page, team_name: str):
@@ -56,17 +52,17 @@ def test_captain_a_enters_on_a_phone_and_captain_b_confirms(live_server, phones,
         if index + 1 < len(FULL_GAME):
             home.locator("#add-round").tap()
             expect(home.get_by_label(f"Round {index + 2}, Ann")).to_be_focused()
-    assert fits(home)
+    check_no_sideways_scroll(home)
     home.locator("#save-result").tap()
     expect(home.locator("#confirmation-state")).to_contain_text("Awaiting confirmation")
     expect(home.locator("#confirm-result")).to_have_count(0)  # not hers to confirm
-    assert fits(home)
+    check_no_sideways_scroll(home)
 
     # The table does not count it yet, and says so.
     home.goto(table_url)
     expect(table_points(home, "Night Owls")).to_have_text("0")
     expect(home.locator("#uncounted-results")).to_contain_text("Red Lions v Night Owls")
-    assert fits(home)
+    check_no_sideways_scroll(home)
 
     # Cy, the away captain, confirms it on his phone.
     away = phones(cy)
@@ -75,7 +71,7 @@ def test_captain_a_enters_on_a_phone_and_captain_b_confirms(live_server, phones,
     away.locator("#confirm-result").tap()
     expect(away.locator("p.notice.success")).to_contain_text("Result confirmed")
     expect(away.locator("#confirmation-state")).to_have_count(0)
-    assert fits(away)
+    check_no_sideways_scroll(away)
 
     away.goto(table_url)
     expect(table_points(away, "Night Owls")).to_have_text("3")
@@ -106,7 +102,7 @@ def test_captain_b_disputes_with_his_own_sheet_and_staff_decide(live_server, pho
     expect(away.locator("#dispute-notice")).to_be_visible()
     away.get_by_label("Round 1, Cy").fill("30")
     away.get_by_label("Why you dispute it").fill("Round 1 was 30 for Cy")
-    assert fits(away)
+    check_no_sideways_scroll(away)
     away.locator("#save-result").tap()
     expect(away.locator("#confirmation-state")).to_contain_text("Disputed")
     expect(away.locator("#confirmation-state")).to_contain_text("Round 1 was 30 for Cy")
@@ -118,7 +114,7 @@ def test_captain_b_disputes_with_his_own_sheet_and_staff_decide(live_server, pho
     expect(bar.locator("#decide-version-1")).to_contain_text("As entered")
     expect(bar.locator("#decide-version-2")).to_contain_text("Round 1 was 30 for Cy")
     expect(bar.locator("table.changes")).to_contain_text("Round 1")
-    assert fits(bar)
+    check_no_sideways_scroll(bar)
     bar.locator("#choose-2").tap()
     expect(bar.locator("#confirmation-state")).to_have_count(0)
 

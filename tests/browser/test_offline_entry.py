@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from scoring.models import ResultVersion
 from scoring.results import views
 from scoring.results.services import result_submit
+from tests.browser.play import check_no_sideways_scroll
 from tests.factories import StaffMembershipFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -68,7 +69,7 @@ def test_a_sheet_saved_without_the_network_is_kept_shown_after_a_reload_and_sent
     expect(waiting).to_be_visible()
     expect(waiting).to_contain_text(WAITING)
     assert not ResultVersion.objects.filter(fixture=fixture).exists()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    check_no_sideways_scroll(page)
 
     # A reload without the network: the kept page, with the waiting sheet in it.
     page.reload()

@@ -14,7 +14,7 @@ from games.engines import get_engine
 from games.live import services
 from games.models import Table
 from tests.browser.conftest import PHONE
-from tests.browser.play import keep_screenshot
+from tests.browser.play import check_no_sideways_scroll, keep_screenshot
 from tests.factories import UserFactory
 from tests.games.live.playing import finished_conquian
 
@@ -106,7 +106,7 @@ def test_a_two_eyed_jack_is_played_through_full_size_buttons_with_the_clock_in_s
     table.refresh_from_db()
     last = eng.view(eng.load(table.state), None)["last_move"]
     assert last["card"] == move["card"] and list(last["square"]) == [row, column]
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    check_no_sideways_scroll(page)
 
 
 def test_korova_heads_by_round_fit_a_phone_with_ten_players(live_server, phones):

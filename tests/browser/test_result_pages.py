@@ -7,15 +7,10 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.api.conftest import build_world
+from tests.browser.play import check_no_sideways_scroll
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE_WIDTH = 390
-
-
-def fits(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
 
 
 def test_result_pages_fit_a_phone_and_explain_their_columns(live_server, phone):
@@ -27,7 +22,7 @@ def test_result_pages_fit_a_phone_and_explain_their_columns(live_server, phone):
     legend = page.locator("dl.abbreviations")
     expect(legend).to_contain_text("Heads for: penalty heads the team's players took.")
     expect(legend).to_contain_text("League points: win 3, draw 1, loss 0.")
-    assert fits(page)
+    check_no_sideways_scroll(page)
 
     player = world.teams[0].members.first().player
     for url in [
@@ -40,7 +35,7 @@ def test_result_pages_fit_a_phone_and_explain_their_columns(live_server, phone):
     ]:
         page.goto(live_server.url + url)
         expect(page.get_by_role("heading", level=1)).to_be_visible()
-        assert fits(page), url
+        check_no_sideways_scroll(page)
 
     page.goto(live_server.url + reverse("player-detail", args=[player.slug]))
     expect(page.locator(".player-figures").nth(1)).to_contain_text("Heads per game")
