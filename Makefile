@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-$(shell cat $(LOCKS) | cksum | cut -d' ' -f1)
 PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet \
 	--generate-hashes --strip-extras --no-emit-index-url --no-emit-find-links
 
-.PHONY: run test lint install lock bench clean
+.PHONY: run test lint install lock messages compile-messages bench clean
 
 $(STAMP): $(LOCKS)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Roundel needs Python 3.11 or newer")'
@@ -26,7 +26,18 @@ lock: $(STAMP)
 	$(PIP_COMPILE) $(PIP_COMPILE_ARGS) --output-file requirements.txt requirements.in
 	$(PIP_COMPILE) $(PIP_COMPILE_ARGS) --output-file requirements-dev.txt requirements-dev.in
 
-run: $(STAMP)
+# The catalogues (locale/*/LC_MESSAGES/*.po) are committed; their compiled .mo files are built
+# here, for `make run` and `make test`, never kept by hand. GNU gettext's msgfmt does it.
+compile-messages: $(STAMP)
+	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt install gettext)" >&2; exit 1; }
+	DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv -v0
+
+# The strings marked in the code into the catalogues, for translating (docs/languages.md).
+messages: $(STAMP)
+	DEBUG=1 $(PY) manage.py makemessages $(MAKEMESSAGES_ARGS) -d django
+	DEBUG=1 $(PY) manage.py makemessages $(MAKEMESSAGES_ARGS) -d djangojs
+
+run: compile-messages
 	@bin/run-dev
 
 lint: $(STAMP)
@@ -35,7 +46,7 @@ lint: $(STAMP)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
-test: $(STAMP)
+test: compile-messages
 	@bin/ensure-services
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -51,6 +62,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/engines.py
+
+MAKEMESSAGES_ARGS := -l ru -l fi --add-location=file --no-obsolete \
+	--ignore=.venv --ignore=tests --ignore=bench --ignore=static/vendor --ignore=var
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis .mypy_cache

@@ -93,6 +93,10 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language cookie, then the browser's Accept-Language (leagues/languages.py sets the
+    # cookie from a user's profile when they log in).
+    "django.middleware.locale.LocaleMiddleware",
+    "leagues.languages.ProfileLanguageCookieMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -176,7 +180,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "config.accounts.RevokeTokensOnPasswordChange"},
 ]
 
+# The site's three languages (docs/languages.md). British English is the default and the
+# variant any "en-*" browser gets, so dates read 2 December 2026 everywhere English is read.
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("ru", "Русский"), ("fi", "Suomi")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# A year, so that the choice outlives the session; a logged-in user's is also on their profile.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/London")
 USE_I18N = True
 USE_TZ = True
@@ -272,6 +282,7 @@ if TRUSTED_PROXY_COUNT > 0:
 SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG

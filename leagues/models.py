@@ -21,6 +21,10 @@ class Venue(models.Model):
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=120, unique=True)
     address = models.CharField(max_length=250, blank=True)
+    # The TV screen above the bar speaks the pub's language, not the browser's.
+    language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
     # The through models come later in this file, out of the stubs' sight: named here.
     staff: "models.ManyToManyField[User, StaffMembership]" = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="StaffMembership", related_name="venues_served"
@@ -176,6 +180,11 @@ class Season(models.Model):
     # how many days a postponed fixture has to be played in.
     confirmation_hours = models.PositiveSmallIntegerField(default=24)
     postponed_within_days = models.PositiveSmallIntegerField(default=28)
+    # What is printed and subscribed to (sheets, iCal) reads in the league's language, whoever
+    # prints it.
+    language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
     # Set once, by the rollover that created the next season from this one.
     next_season = models.OneToOneField(
         "self",
@@ -464,7 +473,8 @@ class Profile(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
     )
     email_notices = models.BooleanField(default=True)
-    language = models.CharField(max_length=8, blank=True)
+    # Blank until they choose: then the site, emails and notices speak the browser's language.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
 
     def __str__(self):
         return f"{self.user}'s settings"

@@ -16,6 +16,7 @@ import datetime
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -732,6 +733,25 @@ def availability_set(*, fixture_id: int, available: bool, by: AnyUser) -> Availa
         fixture=fixture, player=player, defaults={"available": available}
     )
     return availability
+
+
+def language_supported(language: str) -> bool:
+    return language in {code for code, _name in settings.LANGUAGES}
+
+
+def profile_language_set(*, user: AnyUser, language: str) -> Profile | None:
+    """Keep the language a user chose; for a visitor not logged in, only check it (their choice
+    lives in the cookie alone)."""
+    if not language_supported(language):
+        raise Invalid(errors={"language": _("Choose one of the site's languages.")})
+    if not user.is_authenticated:
+        return None
+    with transaction.atomic():
+        profile, _created = Profile.objects.select_for_update().get_or_create(user_id=user.pk)
+        if profile.language != language:
+            profile.language = language
+            profile.save(update_fields=["language"])
+    return profile
 
 
 @transaction.atomic

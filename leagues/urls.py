@@ -4,10 +4,11 @@ beside these at the site's root."""
 
 from django.urls import path
 
-from . import schedule_views, views
+from . import languages, schedule_views, views
 
 urlpatterns = [
     path("leagues/<slug:slug>/", views.league_detail, name="league-detail"),
+    path("language/", languages.language_choose, name="language-choose"),
     path(
         "fixtures/<int:pk>/reschedule/",
         schedule_views.reschedule_propose_page,
