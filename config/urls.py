@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import urls as auth_urls
 from django.urls import URLPattern, URLResolver, include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.accounts import StaffFirstLoginView, needs_mail
@@ -24,6 +25,9 @@ account_urls = [_account_url(url) for url in auth_urls.urlpatterns]
 
 urlpatterns = [
     path("health/", health, name="health"),
+    # The scripts' strings in the reader's language (the djangojs catalogues): a page that
+    # needs them loads this before its own script and calls gettext()/ngettext()/interpolate().
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
     path("accounts/", include(account_urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
