@@ -66,6 +66,8 @@ SKIPPED_SUFFIXES = (
 READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "hx-confirm", "data-confirm")
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 LATIN = re.compile(r"[A-Za-z]")
+# Ranks as the cards print them, in every language: a Conquian run "Q-K-A", "6-7-J".
+CARD_LETTERS = re.compile(r"[AJQK](?:-[AJQK])*")
 
 
 class _Reader(HTMLParser):
@@ -175,7 +177,11 @@ def _crawl(client: Client, starts: list[str], pages: dict[str, _Reader], seen: d
 
 
 def _leftovers(text: str, *, language: str, english: set[str], finnish: set[str], names: set[str]):
-    words = [w for w in WORD.findall(text) if w.lower() not in names and w.lower() not in KEPT]
+    words = [
+        w
+        for w in WORD.findall(text)
+        if w.lower() not in names and w.lower() not in KEPT and not CARD_LETTERS.fullmatch(w)
+    ]
     if language == "ru":
         return [w for w in words if LATIN.match(w) and len(w) > 1]
     return [w for w in words if w.lower() in english and w.lower() not in finnish and len(w) > 1]
