@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.errors import DomainError
+from config.game_words import refusal_text
 from games.engines import IllegalMove
 
 
@@ -29,7 +30,7 @@ def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return Response(exc.as_json(), status=exc.status)
     if isinstance(exc, IllegalMove):
-        return Response({"detail": str(exc)}, status=400)
+        return Response({"detail": refusal_text(exc)}, status=400)  # in the reader's language
     if isinstance(exc, ObjectDoesNotExist):
         return Response({"detail": f"No such {_missing_thing(exc)}."}, status=404)
     if isinstance(exc, DjangoValidationError):

@@ -9,7 +9,6 @@ shallowly by every move.
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from .cards import the_card, the_cards
 from .conquian_melds import (
     BIT_OF,
     CODE_OF,
@@ -23,7 +22,7 @@ from .conquian_melds import (
     wrap_sequence,
 )
 from .conquian_storage import ConquianState, deck_bits, dump_state, load_state
-from .errors import IllegalMove
+from .errors import Card, Cards, IllegalMove, gettext_noop
 from .options import Option, resolve_options
 from .protocol import Dump, Engine, Move, Outcome, View
 from .rng import shuffled
@@ -63,14 +62,9 @@ def next_deal_value(value: int, drawn: bool, carry_over: str = "double") -> int:
     return value * 2 if carry_over == "double" else value + 1
 
 
-def _capital_card(code: str) -> str:
-    """A card opening a refusal: "The king of clubs"."""
-    return the_card(code).capitalize()
-
-
-def _list_cards(mask: int) -> str:
-    codes = codes_of(mask)
-    return the_cards(codes) if codes else "nothing"
+def _cards(mask: int) -> Cards:
+    """Cards named in a refusal ("nothing" when there are none)."""
+    return Cards.of(codes_of(mask))
 
 
 def _fits(card: int, melds: int) -> bool:
@@ -218,35 +212,41 @@ class ConquianEngine:
     def apply(self, state: ConquianState, seat: int, move: Move) -> ConquianState:
         self._check_turn(state, seat)
         if not isinstance(move, dict) or not move:
-            raise IllegalMove('a move is an object such as {"reject": true} or {"discard": "7H"}')
+            raise IllegalMove(
+                gettext_noop('a move is an object such as {"reject": true} or {"discard": "7H"}')
+            )
         keys = move.keys()
         if not keys <= _MOVE_KEYS:
             unknown = sorted(str(key) for key in keys - _MOVE_KEYS)[0]
-            raise IllegalMove(f"{unknown!r} is not part of any Conquian move")
+            raise IllegalMove(
+                gettext_noop("{value} is not part of any Conquian move"), value=repr(unknown)
+            )
         if frozenset(keys) not in _MOVE_SHAPES:
             raise IllegalMove(
-                "make one decision at a time: reject, pass, meld or discard (with force or not)"
+                gettext_noop(
+                    "make one decision at a time: reject, pass, meld or discard (with force or not)"
+                )
             )
         phase = state["phase"]
         if "discard" in move:
             return self._discard(state, seat, move)
         if phase == "discard":
-            raise IllegalMove("Discard one card from your hand.")
+            raise IllegalMove(gettext_noop("Discard one card from your hand."))
         if "meld" in move:
             return self._meld(state, seat, move["meld"])
         if "reject" in move:
             _expect_true(move, "reject")
             if phase == "turned":
-                raise IllegalMove("You turned this card yourself: meld it or pass.")
+                raise IllegalMove(gettext_noop("You turned this card yourself: meld it or pass."))
             if phase == "forced":
-                raise IllegalMove("You were forced: meld the open card.")
+                raise IllegalMove(gettext_noop("You were forced: meld the open card."))
             _check_last_card_unusable(state, seat)
             return _reject(state, seat)
         _expect_true(move, "pass")
         if phase == "facing":
-            raise IllegalMove("Meld the offered card or reject it.")
+            raise IllegalMove(gettext_noop("Meld the offered card or reject it."))
         if phase == "forced":
-            raise IllegalMove("You were forced: meld the open card.")
+            raise IllegalMove(gettext_noop("You were forced: meld the open card."))
         _check_last_card_unusable(state, seat)
         force = _wants_force(move)
         if force:
@@ -288,24 +288,25 @@ class ConquianEngine:
 
     def _check_turn(self, state: ConquianState, seat: object) -> None:
         if state["turn"] < 0:
-            raise IllegalMove("The match is over.")
+            raise IllegalMove(gettext_noop("The match is over."))
         if type(seat) is not int or seat != state["turn"]:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(gettext_noop("It is not your turn."))
 
     def _check_force(self, state: ConquianState, seat: int, card: int) -> None:
         if not state["options"]["forcing"]:
-            raise IllegalMove("Forcing is not played in this game.")
+            raise IllegalMove(gettext_noop("Forcing is not played in this game."))
         if not _fits(card, state["melds"][1 - seat]):
             raise IllegalMove(
-                f"{_capital_card(CODE_OF[card])} does not fit your opponent's melds: you cannot force it."
+                gettext_noop("{card} does not fit your opponent's melds: you cannot force it."),
+                card=Card(CODE_OF[card]),
             )
 
     def _discard(self, state: ConquianState, seat: int, move: Move) -> ConquianState:
         phase = state["phase"]
         if phase in ("facing", "turned"):
-            raise IllegalMove("Use or reject the open card first.")
+            raise IllegalMove(gettext_noop("Use or reject the open card first."))
         if phase == "forced":
-            raise IllegalMove("You were forced: meld the open card first.")
+            raise IllegalMove(gettext_noop("You were forced: meld the open card first."))
         code = move["discard"]
         card = _card_in(state, seat, code)
         force = _wants_force(move)
@@ -315,15 +316,17 @@ class ConquianEngine:
 
     def _meld(self, state: ConquianState, seat: int, codes: Any) -> ConquianState:
         if not isinstance(codes, list):
-            raise IllegalMove('"meld" lists the hand cards you meld with the open card, e.g. []')
+            raise IllegalMove(
+                gettext_noop('"meld" lists the hand cards you meld with the open card, e.g. []')
+            )
         used = 0
         for code in codes:
             card = _card_in(state, seat, code)
             if used & card:
-                raise IllegalMove(f"{_capital_card(code)} is listed twice.")
+                raise IllegalMove(gettext_noop("{card} is listed twice."), card=Card(code))
             used |= card
         if not open_meld_holds(state["open"], state["melds"][seat], used):
-            raise IllegalMove(_meld_error(state, seat, used))
+            raise _meld_error(state, seat, used)
         return _meld_cards(state, seat, used)
 
 
@@ -338,23 +341,31 @@ def _check_last_card_unusable(state: ConquianState, seat: int) -> None:
         return
     usable = _usable(state, seat)
     if usable:
-        how = f"with {_list_cards(usable[0])}" if usable[0] else "onto your melds"
+        card = Card(CODE_OF[state["open"]])
+        if usable[0]:
+            raise IllegalMove(
+                gettext_noop(
+                    "The stock is empty: you must meld {card} (for example with {cards})."
+                ),
+                card=card,
+                cards=_cards(usable[0]),
+            )
         raise IllegalMove(
-            f"The stock is empty: you must meld {the_card(CODE_OF[state['open']])} "
-            f"(for example {how})."
+            gettext_noop("The stock is empty: you must meld {card} (for example onto your melds)."),
+            card=card,
         )
 
 
 def _expect_true(move: Move, key: str) -> None:
     if move[key] is not True:
-        raise IllegalMove(f'"{key}" must be true')
+        raise IllegalMove(gettext_noop('"{key}" must be true'), key=key)
 
 
 def _wants_force(move: Move) -> bool:
     if "force" not in move:
         return False
     if move["force"] is not True:
-        raise IllegalMove('"force" must be true; leave it out not to force the card')
+        raise IllegalMove(gettext_noop('"force" must be true; leave it out not to force the card'))
     return True
 
 
@@ -362,42 +373,63 @@ def _card_in(state: ConquianState, seat: int, code: Any) -> int:
     """The bit of a card the seat holds; IllegalMove naming where the card really is."""
     card = BIT_OF.get(code) if isinstance(code, str) else None
     if card is None:
-        raise IllegalMove(f"{code!r} is not a Conquian card (A, 2-7, J, Q, K of S, H, D, C)")
+        raise IllegalMove(
+            gettext_noop("{value} is not a Conquian card (A, 2-7, J, Q, K of S, H, D, C)"),
+            value=repr(code),
+        )
     if state["hands"][seat] & card:
         return card
     if state["melds"][1 - seat] & card:
-        raise IllegalMove(f"{_capital_card(code)} is in your opponent's melds.")
+        raise IllegalMove(gettext_noop("{card} is in your opponent's melds."), card=Card(code))
     if state["melds"][seat] & card:
-        raise IllegalMove(f"{_capital_card(code)} is already in your melds.")
+        raise IllegalMove(gettext_noop("{card} is already in your melds."), card=Card(code))
     if state["open"] == card:
         raise IllegalMove(
-            f"{_capital_card(code)} is the open card: choose only cards from your hand."
+            gettext_noop("{card} is the open card: choose only cards from your hand."),
+            card=Card(code),
         )
-    raise IllegalMove(f"{_capital_card(code)} is not in your hand.")
+    raise IllegalMove(gettext_noop("{card} is not in your hand."), card=Card(code))
 
 
-def _meld_error(state: ConquianState, seat: int, used: int) -> str:
-    """Why the open card and the hand cards `used` cannot be melded, in a sentence."""
+def _meld_error(state: ConquianState, seat: int, used: int) -> IllegalMove:
+    """Why the open card and the hand cards `used` cannot be melded, as the refusal to raise."""
     melds = state["melds"][seat]
     card = state["open"]
     everything = melds | card | used
     wrap = wrap_sequence(everything)
+    open_card = Card(CODE_OF[card])
     if wrap:
-        return f"{wrap} is not a sequence: the ace is low."
+        return IllegalMove(gettext_noop("{run} is not a sequence: the ace is low."), run=wrap)
     if not used and _fits(card, state["melds"][1 - seat]):
-        return (
-            f"{_capital_card(CODE_OF[card])} does not fit your melds, and you cannot add to your "
-            "opponent's melds."
+        return IllegalMove(
+            gettext_noop(
+                "{card} does not fit your melds, and you cannot add to your opponent's melds."
+            ),
+            card=open_card,
         )
     if not melds and used.bit_count() < 2:
-        return "A new meld needs at least two cards from your hand."
+        return IllegalMove(gettext_noop("A new meld needs at least two cards from your hand."))
     if can_meld(everything):
-        return (
-            f"{_capital_card(CODE_OF[card])} and {_list_cards(used)} do not make one meld: choose only "
-            "the cards of its meld."
+        return IllegalMove(
+            gettext_noop(
+                "{card} and {cards} do not make one meld: choose only the cards of its meld."
+            ),
+            card=open_card,
+            cards=_cards(used),
         )
-    with_cards = _capital_card(CODE_OF[card]) + (f" with {_list_cards(used)}" if used else "")
-    return f"{with_cards} cannot be melded: a meld is 3 or 4 of a rank, or 3 to 8 in a suit."
+    if used:
+        return IllegalMove(
+            gettext_noop(
+                "{card} with {cards} cannot be melded: a meld is 3 or 4 of a rank, "
+                "or 3 to 8 in a suit."
+            ),
+            card=open_card,
+            cards=_cards(used),
+        )
+    return IllegalMove(
+        gettext_noop("{card} cannot be melded: a meld is 3 or 4 of a rank, or 3 to 8 in a suit."),
+        card=open_card,
+    )
 
 
 def _start_deal(state: ConquianState, deck: list[int] | None = None) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from . import convoy_board as board
-from .cards import is_card_code, the_card
+from .cards import is_card_code
 from .convoy_moves import check_turn, exchange, lose_turn, place, play_pass, remove
 from .convoy_position import (
     COUNTERS_PER_SIDE,
@@ -27,7 +27,7 @@ from .convoy_position import (
     settle,
 )
 from .convoy_storage import copy_move, dump_state, load_state
-from .errors import IllegalMove
+from .errors import Card, IllegalMove, gettext_noop
 from .options import Option, resolve_options
 from .protocol import FORFEIT, Dump, Engine, Move, Outcome, View
 from .rng import shuffled
@@ -146,32 +146,42 @@ class ConvoyEngine:
     def apply(self, state: ConvoyState, seat: int, move: Move) -> ConvoyState:
         check_turn(state, seat)
         if not isinstance(move, dict):
-            raise IllegalMove('a move is an object such as {"card": "QH", "square": [2, 3]}')
+            raise IllegalMove(
+                gettext_noop('a move is an object such as {"card": "QH", "square": [2, 3]}')
+            )
         keys = move.keys()
         if keys == _PASS_KEYS:
             return play_pass(state, seat, move["pass"])
         if not (keys == _PLACE_KEYS or keys == _REMOVE_KEYS or keys == _EXCHANGE_KEYS):
             raise IllegalMove(
-                'a move is {"card", "square"}, {"card", "remove"}, {"card", "exchange"} '
-                f'or {{"pass"}}, not {sorted(map(str, keys))}'
+                gettext_noop(
+                    'a move is {"card", "square"}, {"card", "remove"}, {"card", "exchange"} '
+                    'or {"pass"}, not {keys}'
+                ),
+                keys=str(sorted(map(str, keys))),
             )
         card = move["card"]
         if not is_card_code(card):
-            raise IllegalMove(f"{card!r} is not a card")
+            raise IllegalMove(gettext_noop("{value} is not a card"), value=repr(card))
         if card not in state["hands"][seat]:
-            raise IllegalMove(f"{the_card(card)} is not in your hand")
+            raise IllegalMove(gettext_noop("{card} is not in your hand"), card=Card(card))
         if "exchange" in keys:
             return exchange(state, seat, card, move["exchange"])
         powers = JACK_POWERS.get(card, 0)
         if "remove" in keys:
             if not powers & REMOVES:
                 raise IllegalMove(
-                    f"{the_card(card)} places a counter: give its square; only the jack of "
-                    "spades, the jack of hearts or a joker removes counters"
+                    gettext_noop(
+                        "{card} places a counter: give its square; only the jack of spades, the "
+                        "jack of hearts or a joker removes counters"
+                    ),
+                    card=Card(card),
                 )
             return remove(state, seat, card, move["remove"])
         if powers == REMOVES:
-            raise IllegalMove(f"{the_card(card)} removes a counter: give the square to remove")
+            raise IllegalMove(
+                gettext_noop("{card} removes a counter: give the square to remove"), card=Card(card)
+            )
         return place(state, seat, card, cell_of(move["square"]), powers)
 
     def timeout_move(self, state: ConvoyState, seat: int) -> Move:

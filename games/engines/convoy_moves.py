@@ -5,7 +5,6 @@ when it is not legal, and returns a new state; the caller's state is never chang
 from typing import Any
 
 from . import convoy_board as board
-from .cards import the_card
 from .convoy_position import (
     COUNTERS_PER_SIDE,
     DECK_SIZE,
@@ -22,16 +21,16 @@ from .convoy_position import (
     occupied,
     removable,
     settle,
-    square_name,
+    square_parts,
 )
-from .errors import IllegalMove
+from .errors import Card, IllegalMove, gettext_noop
 
 
 def check_turn(state: ConvoyState, seat: object) -> None:
     if state["over"]:
-        raise IllegalMove("the game is over")
+        raise IllegalMove(gettext_noop("the game is over"))
     if type(seat) is not int or seat != state["turn"]:
-        raise IllegalMove("it is not your turn")
+        raise IllegalMove(gettext_noop("it is not your turn"))
 
 
 def lose_turn(state: ConvoyState, seat: int) -> ConvoyState:
@@ -44,9 +43,9 @@ def lose_turn(state: ConvoyState, seat: int) -> ConvoyState:
 
 def play_pass(state: ConvoyState, seat: int, value: Any) -> ConvoyState:
     if value is not True:
-        raise IllegalMove('to pass, send {"pass": true}')
+        raise IllegalMove(gettext_noop('to pass, send {"pass": true}'))
     if can_act(state, seat, state["exchanged"]):
-        raise IllegalMove("you can still play, so you cannot pass")
+        raise IllegalMove(gettext_noop("you can still play, so you cannot pass"))
     new = state.copy()
     new["last_move"] = {"seat": seat, "pass": True}
     next_turn(new)
@@ -55,20 +54,21 @@ def play_pass(state: ConvoyState, seat: int, value: Any) -> ConvoyState:
 
 def exchange(state: ConvoyState, seat: int, card: str, value: Any) -> ConvoyState:
     if value is not True:
-        raise IllegalMove('to exchange a dead card, send "exchange": true')
+        raise IllegalMove(gettext_noop('to exchange a dead card, send "exchange": true'))
     if card in JACK_POWERS:
-        raise IllegalMove(f"{the_card(card)} is never a dead card")
+        raise IllegalMove(gettext_noop("{card} is never a dead card"), card=Card(card))
     if not state["options"]["dead_card_exchange"]:
-        raise IllegalMove("dead cards cannot be exchanged in this game")
+        raise IllegalMove(gettext_noop("dead cards cannot be exchanged in this game"))
     if state["exchanged"]:
-        raise IllegalMove("you have already exchanged a dead card this turn")
+        raise IllegalMove(gettext_noop("you have already exchanged a dead card this turn"))
     card_mask = board.CARD_MASKS[card]
     if card_mask & occupied(state) != card_mask:
         raise IllegalMove(
-            f"{the_card(card)} can still be played: only a dead card can be exchanged"
+            gettext_noop("{card} can still be played: only a dead card can be exchanged"),
+            card=Card(card),
         )
     if state["drawn"] >= DECK_SIZE:
-        raise IllegalMove("the deck is empty: there is no card to exchange for")
+        raise IllegalMove(gettext_noop("the deck is empty: there is no card to exchange for"))
     new = state.copy()
     give_up_card(new, seat, card)
     new["exchanged"] = True
@@ -84,25 +84,34 @@ def place(state: ConvoyState, seat: int, card: str, cell: int, powers: int) -> C
     covered = occupied(state)
     if powers:
         if board.ROUNDEL_MASK >> cell & 1:
-            raise IllegalMove("that square is a roundel")
+            raise IllegalMove(gettext_noop("that square is a roundel"))
     else:
         card_mask = board.CARD_MASKS[card]
         if card_mask & covered == card_mask:
             if can_exchange(state, state["exchanged"]):
                 raise IllegalMove(
-                    f"both squares of {the_card(card)} are taken: exchange it as a dead card"
+                    gettext_noop("both squares of {card} are taken: exchange it as a dead card"),
+                    card=Card(card),
                 )
-            raise IllegalMove(f"both squares of {the_card(card)} are taken: it is a dead card")
+            raise IllegalMove(
+                gettext_noop("both squares of {card} are taken: it is a dead card"), card=Card(card)
+            )
         if cell not in board.CARD_CELLS[card]:
             if board.ROUNDEL_MASK >> cell & 1:
-                raise IllegalMove("that square is a roundel")
+                raise IllegalMove(gettext_noop("that square is a roundel"))
             raise IllegalMove(
-                f"{square_name(cell)} shows {the_card(board.CELL_CARDS[cell])}, not {the_card(card)}"
+                gettext_noop("the square at row {row}, column {column} shows {shown}, not {card}"),
+                **square_parts(cell),
+                shown=Card(board.CELL_CARDS[cell]),
+                card=Card(card),
             )
     if covered >> cell & 1:
-        raise IllegalMove(f"{square_name(cell)} is already covered")
+        raise IllegalMove(
+            gettext_noop("the square at row {row}, column {column} is already covered"),
+            **square_parts(cell),
+        )
     if own.bit_count() >= COUNTERS_PER_SIDE:
-        raise IllegalMove("your side has no counters left")
+        raise IllegalMove(gettext_noop("your side has no counters left"))
     own |= 1 << cell
     new = state.copy()
     new["placed"] = (*placed[:side], own, *placed[side + 1 :])
@@ -121,31 +130,47 @@ def place(state: ConvoyState, seat: int, card: str, cell: int, powers: int) -> C
 
 def remove(state: ConvoyState, seat: int, card: str, squares: Any) -> ConvoyState:
     if type(squares) not in (list, tuple) or not squares:
-        raise IllegalMove(f"{the_card(card)} removes a counter: give the square to remove")
+        raise IllegalMove(
+            gettext_noop("{card} removes a counter: give the square to remove"), card=Card(card)
+        )
     cells = [cell_of(square) for square in squares]
     side = seat % state["sides"]
     placed = state["placed"]
     covered = occupied(state)
     to_clear = removable(state, side, covered)
     if not to_clear:
-        raise IllegalMove(f"there is no counter that {the_card(card)} can remove")
+        raise IllegalMove(
+            gettext_noop("there is no counter that {card} can remove"), card=Card(card)
+        )
     owners = []
     for cell in cells:
         if board.ROUNDEL_MASK >> cell & 1:
-            raise IllegalMove("that square is a roundel")
+            raise IllegalMove(gettext_noop("that square is a roundel"))
         if not covered >> cell & 1:
-            raise IllegalMove(f"{square_name(cell)} holds no counter")
+            raise IllegalMove(
+                gettext_noop("the square at row {row}, column {column} holds no counter"),
+                **square_parts(cell),
+            )
         if placed[side] >> cell & 1:
-            raise IllegalMove(f"{square_name(cell)} holds your own side's counter")
+            raise IllegalMove(
+                gettext_noop(
+                    "the square at row {row}, column {column} holds your own side's counter"
+                ),
+                **square_parts(cell),
+            )
         if state["locked"] >> cell & 1:
-            raise IllegalMove("that counter is part of a convoy and cannot be removed")
+            raise IllegalMove(
+                gettext_noop("that counter is part of a convoy and cannot be removed")
+            )
         owners.append(next(other for other, mask in enumerate(placed) if mask >> cell & 1))
     if sorted(owners) != [other for other, mask in enumerate(placed) if mask & to_clear]:
         if state["sides"] == 2:
-            raise IllegalMove(f"{the_card(card)} removes one counter")
+            raise IllegalMove(gettext_noop("{card} removes one counter"), card=Card(card))
         raise IllegalMove(
-            f"{the_card(card)} removes one counter from each opposing side that has one "
-            "outside a convoy"
+            gettext_noop(
+                "{card} removes one counter from each opposing side that has one outside a convoy"
+            ),
+            card=Card(card),
         )
     new_placed = list(placed)
     for cell, owner in zip(cells, owners, strict=True):

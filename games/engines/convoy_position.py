@@ -12,7 +12,7 @@ from typing import Any, TypedDict
 
 from . import convoy_board as board
 from .cards import JOKER, standard_pack
-from .errors import IllegalMove
+from .errors import IllegalMove, gettext_noop
 from .protocol import Move
 
 COUNTERS_PER_SIDE = 50
@@ -50,10 +50,11 @@ def convoys_to_win(sides: int) -> int:
     return 3 if sides == 2 else 2
 
 
-def square_name(cell: int) -> str:
-    """As the board shows it to players: rows and columns counted from 1."""
+def square_parts(cell: int) -> dict[str, int]:
+    """A square's row and column as the board shows them to players (counted from 1), for
+    the sentences that name it ("the square at row {row}, column {column}")."""
     row, column = board.SQUARES[cell]
-    return f"the square at row {row + 1}, column {column + 1}"
+    return {"row": row + 1, "column": column + 1}
 
 
 def cell_of(square: Any) -> int:
@@ -67,7 +68,9 @@ def cell_of(square: Any) -> int:
         and 0 <= square[1] < board.SIZE
     ):
         return square[0] * board.SIZE + square[1]
-    raise IllegalMove(f"a square is [row, column], each from 0 to 9, not {square!r}")
+    raise IllegalMove(
+        gettext_noop("a square is [row, column], each from 0 to 9, not {value}"), value=repr(square)
+    )
 
 
 def occupied(state: ConvoyState) -> int:

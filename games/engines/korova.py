@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from operator import add
 from typing import Any, Literal, NamedTuple, NoReturn
 
-from .errors import IllegalMove
+from .errors import IllegalMove, gettext_noop
 from .options import Option, resolve_options
 from .protocol import Dump, Engine, Move, Outcome, View
 from .rng import shuffled
@@ -137,7 +137,7 @@ class State(NamedTuple):
 _new = tuple.__new__  # a State from a tuple of its fields, without NamedTuple's keyword parsing
 _SEATS = tuple(tuple(range(n)) for n in range(MAX_PLAYERS + 1))
 _NO_PILES = tuple(((),) * n for n in range(MAX_PLAYERS + 1))
-_MOVE_FORMAT = 'a move is {"card": n} to play a card or {"row": 0..3} to take a row'
+_MOVE_FORMAT = gettext_noop('a move is {"card": n} to play a card or {"row": 0..3} to take a row')
 
 
 def _setup(players: object, seed: int, options: object) -> Setup:
@@ -258,25 +258,29 @@ def _take_row(s: State, r: int) -> State:
 def _refuse(s: State, seat: object, move: object) -> NoReturn:
     """Raise the sentence that says why `move` by `seat` is not legal now."""
     if s.over:
-        raise IllegalMove("the game is over")
+        raise IllegalMove(gettext_noop("the game is over"))
     if type(seat) is not int or seat not in s.acting:
         if s.pending is None and type(seat) is int and 0 <= seat < s.setup.players:
-            raise IllegalMove("you have already picked a card this turn")
-        raise IllegalMove("it is not your turn")
+            raise IllegalMove(gettext_noop("you have already picked a card this turn"))
+        raise IllegalMove(gettext_noop("it is not your turn"))
     if type(move) is not dict or len(move) != 1 or not set(move) <= {"card", "row"}:
         raise IllegalMove(_MOVE_FORMAT)
     if s.pending is not None:
         if "row" not in move:
-            raise IllegalMove("you must choose a row to take, not play a card")
-        raise IllegalMove(f"choose a row from 0 to {ROW_COUNT - 1}")
+            raise IllegalMove(gettext_noop("you must choose a row to take, not play a card"))
+        raise IllegalMove(gettext_noop("choose a row from 0 to {last}"), last=ROW_COUNT - 1)
     if "row" in move:
         raise IllegalMove(
-            "you may take a row only when your card is lower than the last card of every row"
+            gettext_noop(
+                "you may take a row only when your card is lower than the last card of every row"
+            )
         )
     card = move["card"]
     if type(card) is not int:
-        raise IllegalMove(f"a card is a whole number from 1 to 104, not {card!r}")
-    raise IllegalMove(f"{card} is not in your hand")
+        raise IllegalMove(
+            gettext_noop("a card is a whole number from 1 to 104, not {value}"), value=repr(card)
+        )
+    raise IllegalMove(gettext_noop("{card} is not in your hand"), card=card)
 
 
 class KorovaEngine:
@@ -357,9 +361,9 @@ class KorovaEngine:
     def timeout_move(self, state: State, seat: int) -> Move:
         """Lowest card in hand; for a row choice, the row with the fewest heads (lowest index)."""
         if state.over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(gettext_noop("the game is over"))
         if type(seat) is not int or seat not in state.acting:
-            raise IllegalMove("it is not your turn")
+            raise IllegalMove(gettext_noop("it is not your turn"))
         if state.pending is None:
             return {"card": state.hands[seat][0]}
         table = state.setup.heads

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import DomainError, Forbidden
 from games.engines import ENGINE_NAMES, Engine, IllegalMove, get_engine
+from games.engines.errors import gettext_noop
 from games.models import ClockSweep, Seat, Table
 
 from . import turns
@@ -227,7 +228,9 @@ def table_move(
             _check_turn(table=table, eng=eng, state=state, seat=seat, turn=turn)
             if move is None:
                 raise IllegalMove(
-                    'there is no move: send it in "move", e.g. {"turn": 12, "move": {"card": 55}}'
+                    gettext_noop(
+                        'there is no move: send it in "move", e.g. {"turn": 12, "move": {"card": 55}}'
+                    )
                 )
             turns.play(table=table, state=state, seat=seat, move=move, now=now)
             table_finished_for_fixture(table=table)

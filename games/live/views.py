@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from config.errors import DomainError, page_refusal, refusal_sentence
+from config.game_words import refusal_text
 from games.engines import IllegalMove, Move
 from games.live import push, selectors, services
 from games.live.exceptions import ReplayUnavailable, TurnConflict
@@ -257,7 +258,7 @@ def table_move(request, table_id: int):
         except DomainError as refusal:
             status, error = refusal.status, _move_refusal_sentence(refusal)
         except IllegalMove as refusal:  # the engines' own refusal, always bad input
-            status, error = 400, str(refusal)
+            status, error = 400, refusal_text(refusal)
     return _move_answer(request, table_id, status=status, error=error)
 
 
