@@ -11,13 +11,16 @@ which teams are level at that point (`context.tied`), which is what head to head
 
 from typing import ClassVar
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
 
 class TieBreaker:
     """One criterion of the table: `key` is stored in Season.tie_breakers, `name` is shown."""
 
     key: ClassVar[str]
-    name: ClassVar[str]
-    description: ClassVar[str] = ""
+    name: ClassVar[str | Promise]  # shown in the reader's language (lazy)
+    description: ClassVar[str | Promise] = ""
 
     def sort_key(self, row, context) -> tuple:
         """`row` a scoring.standings.table.StandingRow, `context` its StandingsContext (not imported
@@ -30,8 +33,8 @@ class TieBreaker:
 
 class Points(TieBreaker):
     key = "points"
-    name = "Points"
-    description = "More league points."
+    name = _("Points")
+    description = _("More league points.")
 
     def sort_key(self, row, context):
         return (row.points,)
@@ -39,8 +42,8 @@ class Points(TieBreaker):
 
 class GameDifference(TieBreaker):
     key = "difference"
-    name = "Game difference"
-    description = (
+    name = _("Game difference")
+    description = _(
         "Better difference in the game's own units, for minus against (where fewer is better, "
         "as with penalty heads, against minus for)."
     )
@@ -51,8 +54,8 @@ class GameDifference(TieBreaker):
 
 class HeadToHead(TieBreaker):
     key = "head_to_head"
-    name = "Head to head"
-    description = (
+    name = _("Head to head")
+    description = _(
         "A mini-table of the fixtures between the tied teams only: more points in those "
         "fixtures, then the better difference in them."
     )
@@ -64,8 +67,8 @@ class HeadToHead(TieBreaker):
 
 class Wins(TieBreaker):
     key = "wins"
-    name = "Wins"
-    description = "More fixtures won."
+    name = _("Wins")
+    description = _("More fixtures won.")
 
     def sort_key(self, row, context):
         return (row.won,)
