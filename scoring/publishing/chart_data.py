@@ -89,12 +89,12 @@ def player_rating_chart(*, player: Player, game: str, game_label: str) -> Chart 
     if not points:
         return None
     return Chart(
-        title=_("%(game)s rating: %(player)s") % {"game": game_label, "player": player.name},
+        title=_("%(player)s's %(game)s rating") % {"game": game_label, "player": player.name},
         description=ngettext(
-            "The %(game)s rating of %(player)s after %(count)d fixture, on %(first)s; "
-            "higher is better.",
-            "The %(game)s rating of %(player)s after each of %(count)d fixtures, from %(first)s "
-            "to %(last)s; higher is better.",
+            "%(player)s's %(game)s rating after %(count)d fixture, on %(first)s; higher is "
+            "better.",
+            "%(player)s's %(game)s rating after each of %(count)d fixtures, from %(first)s to "
+            "%(last)s; higher is better.",
             len(points),
         )
         % {
