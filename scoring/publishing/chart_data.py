@@ -91,8 +91,7 @@ def player_rating_chart(*, player: Player, game: str, game_label: str) -> Chart 
     return Chart(
         title=_("%(player)s's %(game)s rating") % {"game": game_label, "player": player.name},
         description=ngettext(
-            "%(player)s's %(game)s rating after %(count)d fixture, on %(first)s; higher is "
-            "better.",
+            "%(player)s's %(game)s rating after %(count)d fixture, on %(first)s; higher is better.",
             "%(player)s's %(game)s rating after each of %(count)d fixtures, from %(first)s to "
             "%(last)s; higher is better.",
             len(points),

@@ -9,9 +9,8 @@ Each tie-breaker gives a sort key for a row; a higher key ranks higher. The cont
 which teams are level at that point (`context.tied`), which is what head to head needs.
 """
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 
@@ -19,8 +18,9 @@ class TieBreaker:
     """One criterion of the table: `key` is stored in Season.tie_breakers, `name` is shown."""
 
     key: ClassVar[str]
-    name: ClassVar[str | Promise]  # shown in the reader's language (lazy)
-    description: ClassVar[str | Promise] = ""
+    # Lazy strings, shown in the reader's language (typed as the str each becomes).
+    name: ClassVar[str]
+    description: ClassVar[str] = ""
 
     def sort_key(self, row, context) -> tuple:
         """`row` a scoring.standings.table.StandingRow, `context` its StandingsContext (not imported
@@ -33,8 +33,8 @@ class TieBreaker:
 
 class Points(TieBreaker):
     key = "points"
-    name = _("Points")
-    description = _("More league points.")
+    name = cast(str, _("Points"))
+    description = cast(str, _("More league points."))
 
     def sort_key(self, row, context):
         return (row.points,)
@@ -42,10 +42,13 @@ class Points(TieBreaker):
 
 class GameDifference(TieBreaker):
     key = "difference"
-    name = _("Game difference")
-    description = _(
-        "Better difference in the game's own units, for minus against (where fewer is better, "
-        "as with penalty heads, against minus for)."
+    name = cast(str, _("Game difference"))
+    description = cast(
+        str,
+        _(
+            "Better difference in the game's own units, for minus against (where fewer is better, "
+            "as with penalty heads, against minus for)."
+        ),
     )
 
     def sort_key(self, row, context):
@@ -54,10 +57,13 @@ class GameDifference(TieBreaker):
 
 class HeadToHead(TieBreaker):
     key = "head_to_head"
-    name = _("Head to head")
-    description = _(
-        "A mini-table of the fixtures between the tied teams only: more points in those "
-        "fixtures, then the better difference in them."
+    name = cast(str, _("Head to head"))
+    description = cast(
+        str,
+        _(
+            "A mini-table of the fixtures between the tied teams only: more points in those "
+            "fixtures, then the better difference in them."
+        ),
     )
 
     def sort_key(self, row, context):
@@ -67,8 +73,8 @@ class HeadToHead(TieBreaker):
 
 class Wins(TieBreaker):
     key = "wins"
-    name = _("Wins")
-    description = _("More fixtures won.")
+    name = cast(str, _("Wins"))
+    description = cast(str, _("More fixtures won."))
 
     def sort_key(self, row, context):
         return (row.won,)

@@ -103,7 +103,7 @@ def test_a_finnish_seasons_printed_table_and_fixture_list_are_finnish(client, fi
     listing = client.get(
         reverse("season-print-venue", args=[*args, venue.slug]), **ENGLISH
     ).content.decode()
-    assert "Ottelut paikassa Kuparipannu" in listing and "ke 2.12.2026" in listing
+    assert "Ottelut paikassa Kuparipannu" in listing and "keskiviikko 2.12.2026" in listing
 
 
 def test_a_russian_venues_tv_screen_is_russian_whoever_opens_it(client):
@@ -147,10 +147,14 @@ def test_a_russian_date_has_the_genitive_month(client, finnish_fixture):
 )
 def test_russian_team_counts_take_each_plural_form(count, words):
     with translation.override("ru"):
-        assert ngettext("%(counter)s team", "%(counter)s teams", count) % {"counter": count} == words
+        assert (
+            ngettext("%(counter)s team", "%(counter)s teams", count) % {"counter": count} == words
+        )
 
 
 @pytest.mark.parametrize(("count", "words"), [(1, "1 joukkue"), (2, "2 joukkuetta")])
 def test_finnish_team_counts_take_each_plural_form(count, words):
     with translation.override("fi"):
-        assert ngettext("%(counter)s team", "%(counter)s teams", count) % {"counter": count} == words
+        assert (
+            ngettext("%(counter)s team", "%(counter)s teams", count) % {"counter": count} == words
+        )
