@@ -12,6 +12,8 @@ from typing import ClassVar
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from leagues.admin import VenueScopedAdminMixin
 from leagues.models import Player
@@ -95,19 +97,19 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
             lookup, value, request
         )
 
-    @admin.display(description="league", ordering="fixture__season__league__name")
+    @admin.display(description=gettext_lazy("league"), ordering="fixture__season__league__name")
     def league(self, version):
         return f"{version.fixture.season.league.name} · {version.fixture.season.name}"
 
-    @admin.display(description="game", ordering="fixture__season__league__game")
+    @admin.display(description=gettext_lazy("game"), ordering="fixture__season__league__game")
     def game(self, version):
         return version.fixture.season.league.get_game_display()
 
-    @admin.display(description="score (home – away)")
+    @admin.display(description=gettext_lazy("score (home – away)"))
     def score(self, version):
         return f"{version.home_score} – {version.away_score}"
 
-    @admin.display(description="players (home; away)")
+    @admin.display(description=gettext_lazy("players (home; away)"))
     def lineup_display(self, version):
         names = dict(
             Player.objects.filter(
@@ -117,21 +119,22 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
         substitutes = set(version.lineup.get("substitutes", []))
         return "; ".join(
             ", ".join(
-                names.get(pk, f"player {pk}") + (" (reserve)" if pk in substitutes else "")
+                (_("%(name)s (reserve)") if pk in substitutes else "%(name)s")
+                % {"name": names.get(pk) or _("player %(id)d") % {"id": pk}}
                 for pk in version.lineup.get(side, [])
             )
             or "—"
             for side in ("home", "away")
         )
 
-    @admin.display(description="sheet")
+    @admin.display(description=gettext_lazy("sheet"))
     def sheet_display(self, version):
         return format_html("<pre>{}</pre>", json.dumps(version.sheet, indent=2, ensure_ascii=False))
 
-    @admin.display(description="changed from the version before")
+    @admin.display(description=gettext_lazy("changed from the version before"))
     def changes(self, version):
         if version.number <= 1:
-            return "First version."
+            return _("First version.")
         previous = (
             ResultVersion.objects.filter(fixture_id=version.fixture_id, number__lt=version.number)
             .order_by("-number")
@@ -144,12 +147,13 @@ class ResultVersionAdmin(VenueScopedAdminMixin, admin.ModelAdmin):
             for path, old, new in sheet_changes(previous.sheet, version.sheet)
         ]
         if not rows:
-            return f"Same sheet as version {previous.number}."
+            return _("Same sheet as version %(number)d.") % {"number": previous.number}
         return format_html(
-            '<table><thead><tr><th scope="col">Entry</th><th scope="col">Version {}</th>'
-            '<th scope="col">Version {}</th></tr></thead><tbody>{}</tbody></table>',
-            previous.number,
-            version.number,
+            '<table><thead><tr><th scope="col">{}</th><th scope="col">{}</th>'
+            '<th scope="col">{}</th></tr></thead><tbody>{}</tbody></table>',
+            _("Entry"),
+            _("Version %(number)d") % {"number": previous.number},
+            _("Version %(number)d") % {"number": version.number},
             format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", rows),
         )
 
@@ -175,17 +179,27 @@ class VenueScreenAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         return ["screen_address", "venue"] if obj else ["screen_address"]
 
+    @admin.display(description=gettext_lazy("screen address"))
     def screen_address(self, screen):
         if not screen.pk:
-            return "Saved with a new secret address."
+            return _("Saved with a new secret address.")
         url = reverse("tv-screen", args=[screen.venue.slug, screen.token])
         return format_html('<a href="{}" target="_blank" rel="noopener">{}</a>', url, url)
 
     def save_model(self, request, obj, form, change):
         obj.pk = venue_screen_issue(venue_id=obj.venue_id).pk
 
-    @admin.action(description="Issue a new screen address (the old one stops working)")
+    @admin.action(
+        description=gettext_lazy("Issue a new screen address (the old one stops working)")
+    )
     def issue_new_address(self, request, queryset):
         for screen in queryset:
             venue_screen_issue(venue_id=screen.venue_id)
-        self.message_user(request, f"{queryset.count()} screen address(es) replaced.")
+        count = queryset.count()
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d screen address replaced.", "%(count)d screen addresses replaced.", count
+            )
+            % {"count": count},
+        )

@@ -3,6 +3,8 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from leagues.models import Fixture, Game, Player, Season, Team, Venue
@@ -30,26 +32,26 @@ class ResultVersion(models.Model):
     """
 
     class Winner(models.TextChoices):
-        HOME = "home", "Home"
-        AWAY = "away", "Away"
-        DRAW = "draw", "Draw"
+        HOME = "home", pgettext_lazy("home team", "Home")
+        AWAY = "away", pgettext_lazy("away team", "Away")
+        DRAW = "draw", _("Draw")
 
     class Source(models.TextChoices):
-        STAFF = "staff", "Staff entry"
-        API = "api", "API"
-        LIVE = "live", "Live table"
-        ADMIN = "admin", "Admin"
-        PLAYER = "player", "Player of the fixture"
-        AUTO = "auto", "Confirmed when the window passed"
+        STAFF = "staff", _("Staff entry")
+        API = "api", _("API")
+        LIVE = "live", _("Live table")
+        ADMIN = "admin", _("Admin")
+        PLAYER = "player", _("Player of the fixture")
+        AUTO = "auto", _("Confirmed when the window passed")
 
     class Confirmation(models.TextChoices):
-        CONFIRMED = "confirmed", "Confirmed"
-        AWAITING = "awaiting", "Awaiting confirmation"
-        DISPUTED = "disputed", "Disputed"
+        CONFIRMED = "confirmed", _("Confirmed")
+        AWAITING = "awaiting", _("Awaiting confirmation")
+        DISPUTED = "disputed", _("Disputed")
 
     class Walkover(models.TextChoices):
-        HOME = "home", "Home"
-        AWAY = "away", "Away"
+        HOME = "home", pgettext_lazy("home team", "Home")
+        AWAY = "away", pgettext_lazy("away team", "Away")
 
     fixture = models.ForeignKey(Fixture, on_delete=models.PROTECT, related_name="result_versions")
     number = models.PositiveIntegerField()
@@ -78,6 +80,8 @@ class ResultVersion(models.Model):
     objects = ResultVersionQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("result version")
+        verbose_name_plural = _("result versions")
         ordering = ["fixture", "-number"]
         constraints = [
             models.UniqueConstraint(
@@ -119,6 +123,8 @@ class ResultProposal(models.Model):
     )
 
     class Meta:
+        verbose_name = _("result proposal")
+        verbose_name_plural = _("result proposals")
         ordering = ["fixture", "-created_at", "-pk"]
 
     def __str__(self):
@@ -140,6 +146,8 @@ class PointsAdjustment(models.Model):
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("points adjustment")
+        verbose_name_plural = _("points adjustments")
         ordering = ["season", "team", "on", "pk"]
         constraints = [models.CheckConstraint(condition=~Q(points=0), name="adjustment_not_zero")]
 
@@ -163,6 +171,8 @@ class PlayerRating(models.Model):
     last_played_at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("player rating")
+        verbose_name_plural = _("player ratings")
         ordering = ["game", "-ordinal", "player_id"]
         constraints = [
             models.UniqueConstraint(fields=["game", "player"], name="one_rating_per_game")
@@ -186,6 +196,8 @@ class RatingPoint(models.Model):
     games = models.PositiveIntegerField()
 
     class Meta:
+        verbose_name = _("rating point")
+        verbose_name_plural = _("rating points")
         ordering = ["player", "game", "played_at", "fixture_id"]
         indexes = [models.Index(fields=["player", "game", "played_at"])]
 
@@ -208,6 +220,10 @@ class RatingRun(models.Model):
     matches = models.PositiveIntegerField(default=0)
     seconds = models.FloatField(default=0)
 
+    class Meta:
+        verbose_name = _("rating run")
+        verbose_name_plural = _("rating runs")
+
     def __str__(self):
         return f"{self.game} ratings at {self.computed_at}"
 
@@ -218,6 +234,10 @@ class VenueScreen(models.Model):
     venue = models.OneToOneField(Venue, on_delete=models.CASCADE, related_name="screen")
     token = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("venue screen")
+        verbose_name_plural = _("venue screens")
 
     def __str__(self):
         return f"TV screen of {self.venue}"
@@ -233,6 +253,8 @@ class NoticeSent(models.Model):
     sent_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("notice sent")
+        verbose_name_plural = _("notices sent")
         constraints = [
             models.UniqueConstraint(fields=["user", "event"], name="notice_once_per_event")
         ]

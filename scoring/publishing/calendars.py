@@ -7,6 +7,10 @@ number of times the fixture has been changed (its django-simple-history rows, le
 first). Times carry the site's time zone (TZID and a VTIMEZONE), so a fixture at 19:30 in
 London stays at 19:30 London time through the clock change.
 
+Each event reads in its season's language (Season.language), whoever subscribes: the summary
+and description are rendered under that language, and the cached body's key carries it. The
+feed's own name is in the language of whoever asked for it (a season's feed: the season's).
+
 A postponed fixture keeps its date until it is rearranged: it shows as TENTATIVE, titled
 "Postponed: …" with the reason; rearranged, the same UID moves to the new date. A void fixture
 is CANCELLED, so calendars strike it out rather than keep a stale event.
@@ -20,6 +24,9 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Max, QuerySet
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from icalendar import Calendar, Event
 
 from leagues.models import Cup, Fixture, Season, Team, Venue
@@ -57,6 +64,7 @@ class FeedFixture:
     changed_at: datetime.datetime
     cup: str = ""  # a cup tie's cup ("Knockout Cup") and round ("Semi-finals"), else ""
     cup_round: str = ""
+    language: str = settings.LANGUAGE_CODE  # the season's: the event's words are in it
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,7 @@ _FIELDS = (
     "season__league__name",
     "cup_tie__round__cup__name",
     "cup_tie__round__name",
+    "season__language",
 )
 
 
@@ -97,7 +106,7 @@ def _fixtures(queryset: QuerySet[Fixture]) -> list[FeedFixture]:
     fixtures = []
     for row in rows:
         pk, number, starts_at, status, reason, home, away, venue, address, season, league = row[:11]
-        cup, cup_round = row[11:]
+        cup, cup_round, language = row[11:]
         count, last = changes.get(pk, (1, None))
         fixtures.append(
             FeedFixture(
@@ -116,6 +125,7 @@ def _fixtures(queryset: QuerySet[Fixture]) -> list[FeedFixture]:
                 changed_at=last or starts_at,
                 cup=cup or "",
                 cup_round=cup_round or "",
+                language=language or settings.LANGUAGE_CODE,
             )
         )
     return fixtures
@@ -123,17 +133,20 @@ def _fixtures(queryset: QuerySet[Fixture]) -> list[FeedFixture]:
 
 def team_feed(*, team: Team) -> Feed:
     fixtures = Fixture.objects.filter(home_team=team) | Fixture.objects.filter(away_team=team)
-    return Feed(name=f"{team.name} fixtures", fixtures=_fixtures(fixtures))
+    return Feed(name=_("%(team)s fixtures") % {"team": team.name}, fixtures=_fixtures(fixtures))
 
 
 def venue_feed(*, venue: Venue) -> Feed:
     return Feed(
-        name=f"Fixtures at {venue.name}", fixtures=_fixtures(Fixture.objects.filter(venue=venue))
+        name=_("Fixtures at %(venue)s") % {"venue": venue.name},
+        fixtures=_fixtures(Fixture.objects.filter(venue=venue)),
     )
 
 
 def season_feed(*, season: Season) -> Feed:
-    return Feed(name=f"{season} fixtures", fixtures=_fixtures(season.fixtures.all()))
+    with translation.override(season.language):
+        name = _("%(season)s fixtures") % {"season": season}
+    return Feed(name=name, fixtures=_fixtures(season.fixtures.all()))
 
 
 def cup_feed(*, cup: Cup) -> Feed:
@@ -161,7 +174,10 @@ def feed_ical(feed: Feed, *, fixture_url: str) -> bytes:
 
 
 def _digest(feed: Feed, fixture_url: str) -> str:
+    # The events' words are in each fixture's season's language (in its repr below), the
+    # feed's name in the asker's: both are in the key.
     parts = [feed.name, fixture_url, settings.TIME_ZONE, settings.CALENDAR_UID_DOMAIN]
+    parts.append(translation.get_language() or "")
     parts += [repr(fixture) for fixture in feed.fixtures]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
@@ -184,8 +200,16 @@ def _build(feed: Feed, fixture_url: str) -> bytes:
 
 
 def _event(fixture: FeedFixture, zone, url: str) -> Event:
+    with translation.override(fixture.language):
+        return _event_in_language(fixture, zone, url)
+
+
+def _event_in_language(fixture: FeedFixture, zone, url: str) -> Event:
     starts = fixture.starts_at.astimezone(zone)
-    title = f"{fixture.home} v {fixture.away}"
+    title = pgettext("fixture", "%(home)s v %(away)s") % {
+        "home": fixture.home,
+        "away": fixture.away,
+    }
     event = Event()
     event.add("uid", fixture_uid(fixture.pk))
     event.add("sequence", fixture.changes)
@@ -195,9 +219,9 @@ def _event(fixture: FeedFixture, zone, url: str) -> Event:
     event.add("dtend", starts + FIXTURE_LENGTH)
     event.add("status", _STATUS[fixture.status])
     if fixture.status == Fixture.Status.POSTPONED:
-        title = f"Postponed: {title}"
+        title = _("Postponed: %(fixture)s") % {"fixture": title}
     elif fixture.status == Fixture.Status.VOID:
-        title = f"Void: {title}"
+        title = _("Void: %(fixture)s") % {"fixture": title}
     event.add("summary", f"{title} · {fixture.cup or fixture.league}")
     event.add("location", ", ".join(filter(None, [fixture.venue, fixture.address])))
     event.add("url", url)
@@ -206,11 +230,22 @@ def _event(fixture: FeedFixture, zone, url: str) -> Event:
 
 
 def _description(fixture: FeedFixture, url: str) -> str:
-    where = f"{fixture.cup}, {fixture.cup_round}" if fixture.cup else f"round {fixture.round}"
-    lines = [f"{fixture.season}, {where}.", f"At {fixture.venue}."]
+    if fixture.cup:
+        where = _("%(season)s, %(cup)s, %(round)s.") % {
+            "season": fixture.season,
+            "cup": fixture.cup,
+            "round": fixture.cup_round,
+        }
+    else:
+        where = _("%(season)s, round %(round)d.") % {
+            "season": fixture.season,
+            "round": fixture.round,
+        }
+    lines = [where, _("At %(venue)s.") % {"venue": fixture.venue}]
     if fixture.address:
         lines.append(fixture.address)
     if fixture.status == Fixture.Status.POSTPONED:
-        lines.append(f"Postponed: {fixture.postponed_reason or 'a new date is to be set'}.")
+        reason = fixture.postponed_reason or _("a new date is to be set")
+        lines.append(_("Postponed: %(reason)s.") % {"reason": reason})
     lines.append(url)
     return "\n".join(lines)

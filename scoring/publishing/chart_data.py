@@ -8,6 +8,8 @@ from collections import defaultdict
 
 from django.db.models import Q, Subquery
 from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from leagues.models import Division, Fixture, Player, Season, Team
 from scoring.models import RatingPoint, ResultVersion
@@ -60,13 +62,17 @@ def season_positions_chart(*, season: Season) -> Chart | None:
         for row in build_standings(records=records, teams=teams, config=config):
             positions[row.team_id].append(row.position)
     return Chart(
-        title=f"League position by round, {season.name}",
-        description=(
-            f"Each team's place in the {season.league.name} table after each round, "
-            f"1st at the top, over {len(rounds)} rounds."
-        ),
+        title=_("League position by round, %(season)s") % {"season": season.name},
+        description=ngettext(
+            "Each team's place in the table of %(league)s after each round, 1st at the top, "
+            "over %(count)d round.",
+            "Each team's place in the table of %(league)s after each round, 1st at the top, "
+            "over %(count)d rounds.",
+            len(rounds),
+        )
+        % {"league": season.league.name, "count": len(rounds)},
         x_labels=[str(number) for number in rounds],
-        x_title="Round",
+        x_title=pgettext("league round", "Round"),
         series=[Series(team.name, positions[team.pk]) for team in teams],
         lower_is_up=True,
         integer_y=True,
@@ -83,16 +89,25 @@ def player_rating_chart(*, player: Player, game: str, game_label: str) -> Chart 
     if not points:
         return None
     return Chart(
-        title=f"{player.name}'s {game_label} rating",
-        description=(
-            f"{player.name}'s {game_label} rating after each of {len(points)} fixtures, "
-            f"from {_day(points[0][0])} to {_day(points[-1][0])}; higher is better."
-        ),
-        x_labels=[_day(played_at) for played_at, _ in points],
-        x_title="Fixture date",
-        series=[Series("Rating", [round(value, 1) for _, value in points])],
+        title=_("%(player)s's %(game)s rating") % {"game": game_label, "player": player.name},
+        description=ngettext(
+            "%(player)s's %(game)s rating after %(count)d fixture, on %(first)s; higher is better.",
+            "%(player)s's %(game)s rating after each of %(count)d fixtures, from %(first)s to "
+            "%(last)s; higher is better.",
+            len(points),
+        )
+        % {
+            "game": game_label,
+            "player": player.name,
+            "count": len(points),
+            "first": _day(points[0][0]),
+            "last": _day(points[-1][0]),
+        },
+        x_labels=[_day(played_at) for played_at, _value in points],
+        x_title=_("Fixture date"),
+        series=[Series(_("Rating"), [round(value, 1) for _day_, value in points])],
     )
 
 
 def _day(value) -> str:
-    return formats.date_format(value, "j M")
+    return formats.date_format(value, pgettext("date format", "j M"))

@@ -1,12 +1,28 @@
-"""Printable pages (scoring.publishing.print_sheets): public, no login, no script; A4 by print.css."""
+"""Printable pages (scoring.publishing.print_sheets): public, no login, no script; A4 by print.css.
+
+A sheet is printed for the pub, not for whoever prints it: every page here reads in its season's
+language (Season.language), whatever the browser asks for.
+"""
+
+from collections.abc import Callable
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone, translation
 
 from leagues.models import Fixture, Season, Venue
 from scoring.publishing import print_sheets
 from scoring.publishing.season_table import season_tables_shown
+
+
+def _render_in(season: Season, request, template: str, context: dict | Callable[[], dict]):
+    """The page rendered in the season's language (its <html lang> too). A `context` that says
+    words of its own (a table's legend) is given as a function, called in that language."""
+    with translation.override(season.language):
+        response = render(request, template, context() if callable(context) else context)
+    response["Content-Language"] = season.language
+    return response
 
 
 def _season(league_slug: str, season_slug: str) -> Season:
@@ -21,7 +37,8 @@ def fixture_sheet(request, pk: int):
     except Fixture.DoesNotExist:
         raise Http404("No such fixture")
     entry_url = request.build_absolute_uri(reverse("result-entry", args=[pk]))
-    return render(
+    return _render_in(
+        sheet.fixture.season,
         request,
         "scoring/print/fixture_sheet.html",
         {
@@ -36,7 +53,8 @@ def fixture_sheet(request, pk: int):
 
 def season_print_index(request, league_slug: str, season_slug: str):
     season = _season(league_slug, season_slug)
-    return render(
+    return _render_in(
+        season,
         request,
         "scoring/print/season_index.html",
         {
@@ -51,7 +69,8 @@ def season_print_index(request, league_slug: str, season_slug: str):
 def venue_fixture_list(request, league_slug: str, season_slug: str, venue_slug: str):
     season = _season(league_slug, season_slug)
     venue = get_object_or_404(Venue, slug=venue_slug)
-    return render(
+    return _render_in(
+        season,
         request,
         "scoring/print/venue_fixtures.html",
         {
@@ -65,12 +84,14 @@ def venue_fixture_list(request, league_slug: str, season_slug: str, venue_slug: 
 
 def season_table(request, league_slug: str, season_slug: str):
     season = _season(league_slug, season_slug)
-    return render(
+    return _render_in(
+        season,
         request,
         "scoring/print/season_table.html",
-        {
+        lambda: {
             "season": season,
             "tables": season_tables_shown(season=season),
+            "today": timezone.localdate(),
             "back_url": reverse("season-print", args=[league_slug, season_slug]),
         },
     )

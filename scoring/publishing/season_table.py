@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from leagues.models import Division, Season
 from leagues.selectors import season_divisions
@@ -18,7 +18,12 @@ from scoring.standings.figures import season_table
 from scoring.standings.selectors import Withdrawal, season_withdrawals
 from scoring.standings.table import StandingRow
 
-FORM_WORDS = {"W": "Won", "D": "Drawn", "L": "Lost"}
+# letter -> (shown, word): the letter a reader of the language knows, and the word it stands for
+FORM_WORDS = {
+    "W": (pgettext_lazy("form: won", "W"), gettext_lazy("Won")),
+    "D": (pgettext_lazy("form: drawn", "D"), gettext_lazy("Drawn")),
+    "L": (pgettext_lazy("form: lost", "L"), gettext_lazy("Lost")),
+}
 
 
 @dataclass(frozen=True)
@@ -149,7 +154,7 @@ def _adjustment_words(adjustment) -> str:
         )
     return words % {
         "points": points,
-        "on": date_format(adjustment.on, "j F Y"),
+        "on": date_format(adjustment.on, pgettext("date format", "j F Y")),
         "reason": adjustment.reason,
     }
 
@@ -163,7 +168,7 @@ def _form_words(kind) -> dict[str, tuple[str, str]]:
     """The form's letters as the game's table names them (Convoy's drawn fixture is a
     stalemate, "S"): letter -> (shown, word)."""
     drawn = next((column for column in kind.standings_columns if column.key == "drawn"), None)
-    words = {letter: (letter, word) for letter, word in FORM_WORDS.items()}
+    words = {letter: (str(shown), str(word)) for letter, (shown, word) in FORM_WORDS.items()}
     if drawn is not None:
-        words["D"] = (drawn.label, drawn.explanation.split(":")[0])
+        words["D"] = (str(drawn.label), str(drawn.explanation).split(":")[0])
     return words

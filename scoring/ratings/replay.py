@@ -21,10 +21,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_noop
 from openskill.models import BradleyTerryFull
 
 MODEL = BradleyTerryFull()
-MODEL_NAME = "Bradley–Terry (full pairing)"
+# Marked for the catalogue, translated where it is shown (scoring/ratings/_explained.html).
+MODEL_NAME = gettext_noop("Bradley–Terry (full pairing)")
 
 
 @dataclass(frozen=True)

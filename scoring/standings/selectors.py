@@ -28,7 +28,9 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from config.errors import Invalid
 from leagues.models import Division, Entry, Fixture, Season, Team, WithdrawalRule
@@ -278,7 +280,7 @@ class Withdrawal:
 
     @property
     def sentence(self) -> str:
-        day = f"{self.on.day} {self.on:%b %Y}"
+        day = date_format(self.on, pgettext("date format", "j M Y"))
         if self.expunged:
             return _(
                 "%(team)s withdrew on %(day)s: its results are expunged (taken out of the "

@@ -9,13 +9,16 @@ Each tie-breaker gives a sort key for a row; a higher key ranks higher. The cont
 which teams are level at that point (`context.tied`), which is what head to head needs.
 """
 
-from typing import ClassVar
+from typing import ClassVar, cast
+
+from django.utils.translation import gettext_lazy as _
 
 
 class TieBreaker:
     """One criterion of the table: `key` is stored in Season.tie_breakers, `name` is shown."""
 
     key: ClassVar[str]
+    # Lazy strings, shown in the reader's language (typed as the str each becomes).
     name: ClassVar[str]
     description: ClassVar[str] = ""
 
@@ -30,8 +33,8 @@ class TieBreaker:
 
 class Points(TieBreaker):
     key = "points"
-    name = "Points"
-    description = "More league points."
+    name = cast(str, _("Points"))
+    description = cast(str, _("More league points."))
 
     def sort_key(self, row, context):
         return (row.points,)
@@ -39,10 +42,13 @@ class Points(TieBreaker):
 
 class GameDifference(TieBreaker):
     key = "difference"
-    name = "Game difference"
-    description = (
-        "Better difference in the game's own units, for minus against (where fewer is better, "
-        "as with penalty heads, against minus for)."
+    name = cast(str, _("Game difference"))
+    description = cast(
+        str,
+        _(
+            "Better difference in the game's own units, for minus against (where fewer is better, "
+            "as with penalty heads, against minus for)."
+        ),
     )
 
     def sort_key(self, row, context):
@@ -51,10 +57,13 @@ class GameDifference(TieBreaker):
 
 class HeadToHead(TieBreaker):
     key = "head_to_head"
-    name = "Head to head"
-    description = (
-        "A mini-table of the fixtures between the tied teams only: more points in those "
-        "fixtures, then the better difference in them."
+    name = cast(str, _("Head to head"))
+    description = cast(
+        str,
+        _(
+            "A mini-table of the fixtures between the tied teams only: more points in those "
+            "fixtures, then the better difference in them."
+        ),
     )
 
     def sort_key(self, row, context):
@@ -64,8 +73,8 @@ class HeadToHead(TieBreaker):
 
 class Wins(TieBreaker):
     key = "wins"
-    name = "Wins"
-    description = "More fixtures won."
+    name = cast(str, _("Wins"))
+    description = cast(str, _("More fixtures won."))
 
     def sort_key(self, row, context):
         return (row.won,)

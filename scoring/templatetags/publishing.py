@@ -10,6 +10,7 @@ Inclusion tags, so that a page shows them with one line and its view needs no ch
 """
 
 from django import template
+from django.utils.translation import gettext as _
 
 from leagues.models import Fixture, Game, Player
 from scoring.publishing import chart_data
@@ -76,11 +77,11 @@ def signed(value, spec="") -> str:
 
 
 @register.inclusion_tag("scoring/_subscribe.html", takes_context=True)
-def subscribe_link(context, feed_url: str, label: str = "Subscribe to the calendar"):
+def subscribe_link(context, feed_url: str, label: str = ""):
     request = context.get("request")
     absolute = request.build_absolute_uri(feed_url) if request else feed_url
     return {
         "feed_url": feed_url,
         "webcal_url": "webcal://" + absolute.split("://", 1)[-1],
-        "label": label,
+        "label": label or _("Subscribe to the calendar"),
     }

@@ -1,5 +1,8 @@
 """Корова 006: the charts of one result on its fixture's page."""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
 from scoring.kinds.korova import running_totals
 from scoring.publishing.charts import Chart, Series
 
@@ -10,15 +13,22 @@ def result_charts(*, sheet: dict, names: dict[int, str]) -> list[Chart]:
     by_round = running_totals(sheet["rounds"])
     return [
         Chart(
-            title="Running heads by round",
-            description=(
-                f"Each player's total penalty heads after each of {rounds} rounds; fewer "
-                "is better, and the game ends when someone reaches the end score."
-            ),
+            title=_("Running heads by round"),
+            description=ngettext(
+                "Each player's total penalty heads after %(rounds)d round; fewer is better, "
+                "and the game ends when someone reaches the end score.",
+                "Each player's total penalty heads after each of %(rounds)d rounds; fewer is "
+                "better, and the game ends when someone reaches the end score.",
+                rounds,
+            )
+            % {"rounds": rounds},
             x_labels=[str(number) for number in range(1, rounds + 1)],
-            x_title="Round",
+            x_title=pgettext("game round", "Round"),
             series=[
-                Series(names.get(pk) or f"Player {seat}", [row[seat - 1] for row in by_round])
+                Series(
+                    names.get(pk) or _("Player %(seat)d") % {"seat": seat},
+                    [row[seat - 1] for row in by_round],
+                )
                 for seat, pk in enumerate(sheet["players"], 1)
             ],
             integer_y=True,

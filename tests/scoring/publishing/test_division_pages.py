@@ -97,4 +97,4 @@ def test_the_tv_shows_the_table_of_the_division_playing_tonight(client, world):
     board = client.get(reverse("tv-board", args=[venue.slug, screen.token])).content.decode()
     assert "· Premier</caption>" in board and "Division One</caption>" not in board
     assert 'class="zone-relegation"' in board
-    assert "Top B*" in board and "-3 (Fielded an ineligible player)" in board
+    assert "Top B*" in board and "\u22123 (Fielded an ineligible player)" in board
