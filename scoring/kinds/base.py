@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from config.errors import Invalid
 from games.engines import get_engine
@@ -218,18 +220,23 @@ class GameKind:
         player_names names anyone else the sheet lists.
         """
         if not isinstance(sheet, Mapping):
-            raise SheetInvalid({NON_FIELD_ERRORS: "The result sheet must be a JSON object."})
+            raise SheetInvalid({NON_FIELD_ERRORS: _("The result sheet must be a JSON object.")})
         errors: dict[str, str] = {}
         try:
             options = self.options(rule_options or {})
         except ValueError as error:
-            errors[NON_FIELD_ERRORS] = f"The season's rule options are not valid: {error}."
+            errors[NON_FIELD_ERRORS] = _("The season's rule options are not valid: %(error)s.") % {
+                "error": error
+            }
             options = None
         context = SheetContext(
             options=options,
             fixture_format=fixture_format or {},
             rosters={"home": roster(home_players), "away": roster(away_players)},
-            team_names={"home": home_team or "the home team", "away": away_team or "the away team"},
+            team_names={
+                "home": home_team or _("the home team"),
+                "away": away_team or _("the away team"),
+            },
             player_names=dict(player_names or {}),
         )
         clean = self.check_sheet(sheet, context, errors)
@@ -383,15 +390,15 @@ def shown(value) -> str:
 def unknown_keys(data: Mapping, known: tuple, path: str, errors: dict) -> None:
     for key in data:
         if key not in known:
-            errors[join_path(path, key)] = (
-                f"Unknown field {key!r}: the sheet holds only {', '.join(known)}."
-            )
+            errors[join_path(path, key)] = _(
+                "Unknown field %(key)s: the sheet holds only %(known)s."
+            ) % {"key": repr(key), "known": ", ".join(known)}
 
 
 def player_id(value, path: str, label: str, errors: dict) -> int | None:
     pk = whole_number(value)
     if pk is None or pk <= 0:
-        errors[path] = f"Choose {label}."
+        errors[path] = _("Choose %(label)s.") % {"label": label}
         return None
     return pk
 
@@ -399,17 +406,25 @@ def player_id(value, path: str, label: str, errors: dict) -> int | None:
 def check_team(pk: int, side: str, context: SheetContext, path: str, errors: dict) -> None:
     team = context.rosters[side]
     if team is not None and pk not in team:
-        name = context.player(pk, f"Player {pk}")
-        errors[path] = f"{name} does not play for {context.team(side)}."
+        name = context.player(pk, _("Player %(pk)s") % {"pk": pk})
+        errors[path] = _("%(player)s does not play for %(team)s.") % {
+            "player": name,
+            "team": context.team(side),
+        }
 
 
 def possessive(name: str) -> str:
-    """ "Sixth Cow's", "Last Orders'"."""
+    """ "Sixth Cow's", "Last Orders'" in English; the name as it is in a language whose
+    sentences are written around a name in the nominative (Russian, Finnish)."""
+    if not (get_language() or "en").startswith("en"):
+        return name
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def winner_by(home, away, *, lower_wins: bool = False) -> str:

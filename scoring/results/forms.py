@@ -9,6 +9,7 @@ import uuid
 from django import forms
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _l
 
 from scoring.kinds import get_kind
 from scoring.results.services import SUBMISSION_KEY_MAX_LENGTH, SUBMISSION_KEY_PATTERN
@@ -27,22 +28,24 @@ class EntryForm(forms.Form):
         min_value=0,
         widget=forms.HiddenInput,
         error_messages={
-            "required": "This form lost track of the version it was loaded from: "
-            "reload the page (your entries are shown below, copy them if needed).",
-            "invalid": "This form's version marker is damaged: reload the page.",
-            "min_value": "This form's version marker is damaged: reload the page.",
+            "required": _l(
+                "This form lost track of the version it was loaded from: "
+                "reload the page (your entries are shown below, copy them if needed)."
+            ),
+            "invalid": _l("This form's version marker is damaged: reload the page."),
+            "min_value": _l("This form's version marker is damaged: reload the page."),
         },
     )
     note = forms.CharField(
         max_length=250,
         required=False,
-        label="Note (optional)",
-        help_text="Why a correction was needed, or anything odd about the match.",
-        error_messages={"max_length": "Keep the note to %(limit_value)d characters."},
+        label=_l("Note (optional)"),
+        help_text=_l("Why a correction was needed, or anything odd about the match."),
+        error_messages={"max_length": _l("Keep the note to %(limit_value)d characters.")},
     )
     before_fixture_day = forms.BooleanField(
         required=False,
-        label="Record it before the fixture's day (league admin: a match played early)",
+        label=_l("Record it before the fixture's day (league admin: a match played early)"),
     )
     # Blank (a form from before the key existed) is allowed: every save is then a new one.
     submission_key = forms.CharField(
