@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -27,6 +28,7 @@ from games.engines import get_engine
 from games.engines.options import TABLE_CLOCK_OPTIONS, Option, resolve_options
 
 SIDES = ("home", "away")
+Words = str | Promise  # a sentence or a label, maybe translated lazily (a class attribute)
 MAX_SHOWN = 40  # characters of a bad value quoted back in a message
 
 
@@ -104,8 +106,8 @@ class StandingsColumn:
     `label` is the short heading, `explanation` says what it counts (shown on the page)."""
 
     key: str
-    label: str
-    explanation: str
+    label: "Words"
+    explanation: "Words"
     from_sheet: bool = False
 
     def value(self, row) -> int:
@@ -165,15 +167,15 @@ class GameKind:
     lower_is_better: ClassVar[bool] = False  # Корова: fewer heads wins
     unit: ClassVar[str]  # the score's unit: "convoys", "heads", "deal points"
     draw_word: ClassVar[str] = "draw"  # a level fixture in the game's words (Convoy: stalemate)
-    score_for_label: ClassVar[str]  # "Convoys won": what score_for counts for a team
-    score_against_label: ClassVar[str]
+    score_for_label: ClassVar["Words"]  # "Convoys won": what score_for counts for a team
+    score_against_label: ClassVar["Words"]
     needs_lineup: ClassVar[bool] = True  # the sheet names the teams' players 1 and 2
     standings_columns: ClassVar[tuple[StandingsColumn, ...]] = ()
     # Said above the player's figures when they are not the player's own (Convoy: the pair's).
     player_figures_note: ClassVar[str] = ""
     # The season's rule options shown on its page: option name -> (label, unit or "").
-    rule_labels: ClassVar[dict[str, tuple[str, str]]] = {}
-    rule_value_words: ClassVar[dict[str, dict[Any, str]]] = {}  # option -> value -> words
+    rule_labels: ClassVar[dict[str, tuple["Words", "Words"]]] = {}
+    rule_value_words: ClassVar[dict[str, dict[Any, "Words"]]] = {}  # option -> value -> words
     # The fixture format's options (Convoy's best of N), declared like the engine's options so
     # that the admin builds a field for each; check_fixture_format judges the values.
     fixture_format_options: ClassVar[tuple[Option, ...]] = ()
@@ -275,7 +277,7 @@ class GameKind:
             if name in options:
                 value = options[name]
                 words = self.rule_value_words.get(name, {}).get(value)
-                lines.append((label, words or f"{value}{' ' + unit if unit else ''}"))
+                lines.append((str(label), str(words or f"{value}{' ' + unit if unit else ''}")))
         return lines
 
     def describe_path(self, parts: list[str], *, names: dict, sheet: dict, teams) -> str | None:

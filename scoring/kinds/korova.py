@@ -7,10 +7,10 @@ scoring/results/grids/korova.py.
 """
 
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engines import korova
 from scoring.kinds.base import (
@@ -106,46 +106,49 @@ class KorovaKind(GameKind):
     game = "korova"
     label = "Корова 006"
     lower_is_better = True
-    unit = _l("heads")
-    score_for_label = _l("Penalty heads taken by the team's players")
-    score_against_label = _l("Penalty heads taken by their opponents")
+    unit = cast(str, gettext_lazy("heads"))  # a lazy string: read in each page's language
+    score_for_label = gettext_lazy("Penalty heads taken by the team's players")
+    score_against_label = gettext_lazy("Penalty heads taken by their opponents")
     standings_columns = (
         StandingsColumn(
             "won",
             pgettext_lazy("standings column: won", "W"),
-            _l("Fixtures won: the team took fewer heads."),
+            gettext_lazy("Fixtures won: the team took fewer heads."),
         ),
         StandingsColumn(
             "drawn",
             pgettext_lazy("standings column: drawn", "D"),
-            _l("Fixtures drawn: both teams took the same heads."),
+            gettext_lazy("Fixtures drawn: both teams took the same heads."),
         ),
         StandingsColumn(
             "lost",
             pgettext_lazy("standings column: lost", "L"),
-            _l("Fixtures lost: the team took more heads."),
+            gettext_lazy("Fixtures lost: the team took more heads."),
         ),
         StandingsColumn(
             "score_for",
             pgettext_lazy("standings column: heads for", "HF"),
-            _l("Heads for: penalty heads the team's players took."),
+            gettext_lazy("Heads for: penalty heads the team's players took."),
         ),
         StandingsColumn(
             "score_against",
             pgettext_lazy("standings column: heads against", "HA"),
-            _l("Heads against: heads their opponents took."),
+            gettext_lazy("Heads against: heads their opponents took."),
         ),
         StandingsColumn(
             "difference",
             pgettext_lazy("standings column: difference", "Diff"),
-            _l("Heads against minus heads for: fewer heads is better."),
+            gettext_lazy("Heads against minus heads for: fewer heads is better."),
         ),
     )
-    rule_labels = {"edition": (_l("Edition"), ""), "end_score": (_l("Game ends at"), _l("heads"))}
+    rule_labels = {
+        "edition": (gettext_lazy("Edition"), ""),
+        "end_score": (gettext_lazy("Game ends at"), gettext_lazy("heads")),
+    }
     rule_value_words = {
         "edition": {
-            "korova-006": _l("Корова 006 (55 has 6 heads)"),
-            "classic": _l("Classic (55 has 7 heads)"),
+            "korova-006": gettext_lazy("Корова 006 (55 has 6 heads)"),
+            "classic": gettext_lazy("Classic (55 has 7 heads)"),
         }
     }
 

@@ -8,8 +8,8 @@ import uuid
 
 from django import forms
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_lazy as _l
 
 from scoring.kinds import get_kind
 from scoring.results.services import SUBMISSION_KEY_MAX_LENGTH, SUBMISSION_KEY_PATTERN
@@ -28,24 +28,26 @@ class EntryForm(forms.Form):
         min_value=0,
         widget=forms.HiddenInput,
         error_messages={
-            "required": _l(
+            "required": gettext_lazy(
                 "This form lost track of the version it was loaded from: "
                 "reload the page (your entries are shown below, copy them if needed)."
             ),
-            "invalid": _l("This form's version marker is damaged: reload the page."),
-            "min_value": _l("This form's version marker is damaged: reload the page."),
+            "invalid": gettext_lazy("This form's version marker is damaged: reload the page."),
+            "min_value": gettext_lazy("This form's version marker is damaged: reload the page."),
         },
     )
     note = forms.CharField(
         max_length=250,
         required=False,
-        label=_l("Note (optional)"),
-        help_text=_l("Why a correction was needed, or anything odd about the match."),
-        error_messages={"max_length": _l("Keep the note to %(limit_value)d characters.")},
+        label=gettext_lazy("Note (optional)"),
+        help_text=gettext_lazy("Why a correction was needed, or anything odd about the match."),
+        error_messages={"max_length": gettext_lazy("Keep the note to %(limit_value)d characters.")},
     )
     before_fixture_day = forms.BooleanField(
         required=False,
-        label=_l("Record it before the fixture's day (league admin: a match played early)"),
+        label=gettext_lazy(
+            "Record it before the fixture's day (league admin: a match played early)"
+        ),
     )
     # Blank (a form from before the key existed) is allowed: every save is then a new one.
     submission_key = forms.CharField(

@@ -90,7 +90,7 @@ class ConvoyGrid(SheetGrid):
                         *(
                             Cell(
                                 name=f"games.{index}.convoys.{side}",
-                                label=f"{teams[side].name} convoys",
+                                label=_("%(team)s convoys") % {"team": teams[side].name},
                                 value=game.get(side, ""),
                             )
                             for side in SIDES
