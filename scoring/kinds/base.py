@@ -19,12 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.functional import Promise
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from config.errors import Invalid
 from games.engines import get_engine
 from games.engines.options import TABLE_CLOCK_OPTIONS, Option, resolve_options
 
 SIDES = ("home", "away")
+Words = str | Promise  # a sentence or a label, maybe translated lazily (a class attribute)
 MAX_SHOWN = 40  # characters of a bad value quoted back in a message
 
 
@@ -102,8 +106,8 @@ class StandingsColumn:
     `label` is the short heading, `explanation` says what it counts (shown on the page)."""
 
     key: str
-    label: str
-    explanation: str
+    label: "Words"
+    explanation: "Words"
     from_sheet: bool = False
 
     def value(self, row) -> int:
@@ -163,15 +167,15 @@ class GameKind:
     lower_is_better: ClassVar[bool] = False  # Корова: fewer heads wins
     unit: ClassVar[str]  # the score's unit: "convoys", "heads", "deal points"
     draw_word: ClassVar[str] = "draw"  # a level fixture in the game's words (Convoy: stalemate)
-    score_for_label: ClassVar[str]  # "Convoys won": what score_for counts for a team
-    score_against_label: ClassVar[str]
+    score_for_label: ClassVar["Words"]  # "Convoys won": what score_for counts for a team
+    score_against_label: ClassVar["Words"]
     needs_lineup: ClassVar[bool] = True  # the sheet names the teams' players 1 and 2
     standings_columns: ClassVar[tuple[StandingsColumn, ...]] = ()
     # Said above the player's figures when they are not the player's own (Convoy: the pair's).
     player_figures_note: ClassVar[str] = ""
     # The season's rule options shown on its page: option name -> (label, unit or "").
-    rule_labels: ClassVar[dict[str, tuple[str, str]]] = {}
-    rule_value_words: ClassVar[dict[str, dict[Any, str]]] = {}  # option -> value -> words
+    rule_labels: ClassVar[dict[str, tuple["Words", "Words"]]] = {}
+    rule_value_words: ClassVar[dict[str, dict[Any, "Words"]]] = {}  # option -> value -> words
     # The fixture format's options (Convoy's best of N), declared like the engine's options so
     # that the admin builds a field for each; check_fixture_format judges the values.
     fixture_format_options: ClassVar[tuple[Option, ...]] = ()
@@ -218,18 +222,23 @@ class GameKind:
         player_names names anyone else the sheet lists.
         """
         if not isinstance(sheet, Mapping):
-            raise SheetInvalid({NON_FIELD_ERRORS: "The result sheet must be a JSON object."})
+            raise SheetInvalid({NON_FIELD_ERRORS: _("The result sheet must be a JSON object.")})
         errors: dict[str, str] = {}
         try:
             options = self.options(rule_options or {})
         except ValueError as error:
-            errors[NON_FIELD_ERRORS] = f"The season's rule options are not valid: {error}."
+            errors[NON_FIELD_ERRORS] = _("The season's rule options are not valid: %(error)s.") % {
+                "error": error
+            }
             options = None
         context = SheetContext(
             options=options,
             fixture_format=fixture_format or {},
             rosters={"home": roster(home_players), "away": roster(away_players)},
-            team_names={"home": home_team or "the home team", "away": away_team or "the away team"},
+            team_names={
+                "home": home_team or _("the home team"),
+                "away": away_team or _("the away team"),
+            },
             player_names=dict(player_names or {}),
         )
         clean = self.check_sheet(sheet, context, errors)
@@ -268,7 +277,7 @@ class GameKind:
             if name in options:
                 value = options[name]
                 words = self.rule_value_words.get(name, {}).get(value)
-                lines.append((label, words or f"{value}{' ' + unit if unit else ''}"))
+                lines.append((str(label), str(words or f"{value}{' ' + unit if unit else ''}")))
         return lines
 
     def describe_path(self, parts: list[str], *, names: dict, sheet: dict, teams) -> str | None:
@@ -383,15 +392,15 @@ def shown(value) -> str:
 def unknown_keys(data: Mapping, known: tuple, path: str, errors: dict) -> None:
     for key in data:
         if key not in known:
-            errors[join_path(path, key)] = (
-                f"Unknown field {key!r}: the sheet holds only {', '.join(known)}."
-            )
+            errors[join_path(path, key)] = _(
+                "Unknown field %(key)s: the sheet holds only %(known)s."
+            ) % {"key": repr(key), "known": ", ".join(known)}
 
 
 def player_id(value, path: str, label: str, errors: dict) -> int | None:
     pk = whole_number(value)
     if pk is None or pk <= 0:
-        errors[path] = f"Choose {label}."
+        errors[path] = _("Choose %(label)s.") % {"label": label}
         return None
     return pk
 
@@ -399,17 +408,25 @@ def player_id(value, path: str, label: str, errors: dict) -> int | None:
 def check_team(pk: int, side: str, context: SheetContext, path: str, errors: dict) -> None:
     team = context.rosters[side]
     if team is not None and pk not in team:
-        name = context.player(pk, f"Player {pk}")
-        errors[path] = f"{name} does not play for {context.team(side)}."
+        name = context.player(pk, _("Player %(pk)s") % {"pk": pk})
+        errors[path] = _("%(player)s does not play for %(team)s.") % {
+            "player": name,
+            "team": context.team(side),
+        }
 
 
 def possessive(name: str) -> str:
-    """ "Sixth Cow's", "Last Orders'"."""
+    """ "Sixth Cow's", "Last Orders'" in English; the name as it is in a language whose
+    sentences are written around a name in the nominative (Russian, Finnish)."""
+    if not (get_language() or "en").startswith("en"):
+        return name
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def winner_by(home, away, *, lower_wins: bool = False) -> str:

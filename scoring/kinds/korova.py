@@ -7,6 +7,10 @@ scoring/results/grids/korova.py.
 """
 
 from collections.abc import Mapping, Sequence
+from typing import cast
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engines import korova
 from scoring.kinds.base import (
@@ -94,7 +98,7 @@ def seat_labels(players: list, context: SheetContext) -> list[str]:
     labels = []
     for seat, pk in enumerate(players):
         side = SIDES[seat // 2]
-        labels.append(context.player(pk, f"{possessive(context.team(side))} player {seat % 2 + 1}"))
+        labels.append(context.player(pk, seat_fallback(context.team(side), seat)))
     return labels
 
 
@@ -102,24 +106,49 @@ class KorovaKind(GameKind):
     game = "korova"
     label = "Корова 006"
     lower_is_better = True
-    unit = "heads"
-    score_for_label = "Penalty heads taken by the team's players"
-    score_against_label = "Penalty heads taken by their opponents"
+    unit = cast(str, gettext_lazy("heads"))  # a lazy string: read in each page's language
+    score_for_label = gettext_lazy("Penalty heads taken by the team's players")
+    score_against_label = gettext_lazy("Penalty heads taken by their opponents")
     standings_columns = (
-        StandingsColumn("won", "W", "Fixtures won: the team took fewer heads."),
-        StandingsColumn("drawn", "D", "Fixtures drawn: both teams took the same heads."),
-        StandingsColumn("lost", "L", "Fixtures lost: the team took more heads."),
-        StandingsColumn("score_for", "HF", "Heads for: penalty heads the team's players took."),
-        StandingsColumn("score_against", "HA", "Heads against: heads their opponents took."),
         StandingsColumn(
-            "difference", "Diff", "Heads against minus heads for: fewer heads is better."
+            "won",
+            pgettext_lazy("standings column: won", "W"),
+            gettext_lazy("Fixtures won: the team took fewer heads."),
+        ),
+        StandingsColumn(
+            "drawn",
+            pgettext_lazy("standings column: drawn", "D"),
+            gettext_lazy("Fixtures drawn: both teams took the same heads."),
+        ),
+        StandingsColumn(
+            "lost",
+            pgettext_lazy("standings column: lost", "L"),
+            gettext_lazy("Fixtures lost: the team took more heads."),
+        ),
+        StandingsColumn(
+            "score_for",
+            pgettext_lazy("standings column: heads for", "HF"),
+            gettext_lazy("Heads for: penalty heads the team's players took."),
+        ),
+        StandingsColumn(
+            "score_against",
+            pgettext_lazy("standings column: heads against", "HA"),
+            gettext_lazy("Heads against: heads their opponents took."),
+        ),
+        StandingsColumn(
+            "difference",
+            pgettext_lazy("standings column: difference", "Diff"),
+            gettext_lazy("Heads against minus heads for: fewer heads is better."),
         ),
     )
-    rule_labels = {"edition": ("Edition", ""), "end_score": ("Game ends at", "heads")}
+    rule_labels = {
+        "edition": (gettext_lazy("Edition"), ""),
+        "end_score": (gettext_lazy("Game ends at"), gettext_lazy("heads")),
+    }
     rule_value_words = {
         "edition": {
-            "korova-006": "Корова 006 (55 has 6 heads)",
-            "classic": "Classic (55 has 7 heads)",
+            "korova-006": gettext_lazy("Корова 006 (55 has 6 heads)"),
+            "classic": gettext_lazy("Classic (55 has 7 heads)"),
         }
     }
 
@@ -138,41 +167,46 @@ class KorovaKind(GameKind):
         if ended_at is None:
             high = max(totals[-1])
             leaders = [labels[seat] for seat, total in enumerate(totals[-1]) if total == high]
-            errors["rounds"] = (
-                f"The game is not finished: nobody has reached {end_score} heads yet "
-                f"(highest: {and_list(leaders)} with {high}). Enter the remaining rounds."
-            )
+            errors["rounds"] = _(
+                "The game is not finished: nobody has reached %(end_score)s heads yet "
+                "(highest: %(leaders)s with %(high)s). Enter the remaining rounds."
+            ) % {"end_score": end_score, "leaders": and_list(leaders), "high": high}
         elif ended_at < len(rounds):
             reached = [
                 labels[seat]
                 for seat, total in enumerate(totals[ended_at - 1])
                 if total >= end_score
             ]
-            errors[f"rounds.{ended_at}"] = (
-                f"Round {ended_at + 1} comes after the game ended: {and_list(reached)} reached "
-                f"{end_score} in round {ended_at}."
-            )
+            errors[f"rounds.{ended_at}"] = _(
+                "Round %(number)s comes after the game ended: %(players)s reached "
+                "%(end_score)s in round %(ended_at)s."
+            ) % {
+                "number": ended_at + 1,
+                "players": and_list(reached),
+                "end_score": end_score,
+                "ended_at": ended_at,
+            }
         return {"players": players, "rounds": rounds}
 
     def _players(self, sheet: Mapping, context: SheetContext, errors: dict) -> list:
         """The four player ids (None where unusable), home pair first."""
         players = sheet.get("players")
         if not isinstance(players, list) or len(players) != SEATS:
-            errors["players"] = (
-                f"List the four players: {possessive(context.team('home'))} two, then {possessive(context.team('away'))} two."
-            )
+            errors["players"] = _("List the four players: %(home)s two, then %(away)s two.") % {
+                "home": possessive(context.team("home")),
+                "away": possessive(context.team("away")),
+            }
             return [None] * SEATS
         clean = []
         seen = set()
         for seat, value in enumerate(players):
             side = SIDES[seat // 2]
             path = f"players.{seat}"
-            pk = player_id(
-                value, path, f"{possessive(context.team(side))} player {seat % 2 + 1}", errors
-            )
+            pk = player_id(value, path, seat_fallback(context.team(side), seat), errors)
             if pk is not None:
                 if pk in seen:
-                    errors[path] = f"{context.player(pk, f'Player {pk}')} is listed twice."
+                    name = context.player(pk, _("Player %(pk)s") % {"pk": pk})
+                    errors[path] = _("%(player)s is listed twice.") % {"player": name}
                 else:
                     check_team(pk, side, context, path, errors)
                 seen.add(pk)
@@ -193,23 +227,25 @@ class KorovaKind(GameKind):
         """The rounds as lists of ints; None if any round is unusable (the errors say why)."""
         rounds = sheet.get("rounds")
         if not isinstance(rounds, list):
-            errors["rounds"] = "Enter the heads each player took, round by round."
+            errors["rounds"] = _("Enter the heads each player took, round by round.")
             return None
         # A grid on a phone has spare rows: blank rounds at the end are not rounds.
         while rounds and isinstance(rounds[-1], list) and all(blank(cell) for cell in rounds[-1]):
             rounds = rounds[:-1]
         if not rounds:
-            errors["rounds"] = "Enter the heads each player took, round by round."
+            errors["rounds"] = _("Enter the heads each player took, round by round.")
             return None
         if len(rounds) > MAX_ROUNDS:
-            errors["rounds"] = f"A sheet holds at most {MAX_ROUNDS} rounds."
+            errors["rounds"] = _("A sheet holds at most %(most)s rounds.") % {"most": MAX_ROUNDS}
             return None
         limits = self._limits(options)
         clean = []
         for number, row in enumerate(rounds, 1):
             path = f"rounds.{number - 1}"
             if not isinstance(row, list) or len(row) != SEATS:
-                errors[path] = f"Round {number} needs four numbers, one for each player."
+                errors[path] = _("Round %(number)s needs four numbers, one for each player.") % {
+                    "number": number
+                }
                 continue
             cells = []
             for seat, value in enumerate(row):
@@ -249,23 +285,25 @@ class KorovaKind(GameKind):
 
     def summary(self, outcome, *, home_team, away_team) -> str:
         if outcome.winner == "draw":
-            return f"A draw on {outcome.home_score} heads each"
+            return _("A draw on %(heads)s heads each") % {"heads": outcome.home_score}
         names = {"home": home_team, "away": away_team}
         loser = "away" if outcome.winner == "home" else "home"
-        return (
-            f"{names[outcome.winner]} win with fewer heads "
-            f"({outcome.score_for(outcome.winner)} v {outcome.score_for(loser)})"
-        )
+        return _("%(team)s win with fewer heads (%(winner)s v %(loser)s)") % {
+            "team": names[outcome.winner],
+            "winner": outcome.score_for(outcome.winner),
+            "loser": outcome.score_for(loser),
+        }
 
     def describe_path(self, parts, *, names, sheet, teams):
         if parts[0] == "rounds" and len(parts) >= 2:
-            label = f"Round {int(parts[1]) + 1}"
+            number = int(parts[1]) + 1
             if len(parts) == 3:
                 players = sheet.get("players") or []
                 seat = int(parts[2])
                 pk = players[seat] if seat < len(players) else None
-                label += f", {names.get(pk) or _seat_name(seat, teams)}"
-            return label
+                who = names.get(pk) or _seat_name(seat, teams)
+                return _("Round %(number)s, %(player)s") % {"number": number, "player": who}
+            return _("Round %(number)s") % {"number": number}
         if parts[0] == "players" and len(parts) == 2:
             return _seat_name(int(parts[1]), teams)
         return None
@@ -306,14 +344,18 @@ class KorovaKind(GameKind):
         if not games:
             return []
         return [
-            PlayerFigure("games", "Games", len(games), "Games of Корова played in a fixture."),
+            PlayerFigure(
+                "games", _("Games"), len(games), _("Games of Корова played in a fixture.")
+            ),
             PlayerFigure(
                 "heads_per_game",
-                "Heads per game",
+                _("Heads per game"),
                 round(sum(games) / len(games), 1),
-                "Penalty heads taken per game, on average: fewer is better.",
+                _("Penalty heads taken per game, on average: fewer is better."),
             ),
-            PlayerFigure("best_game", "Best game", min(games), "Fewest heads taken in one game."),
+            PlayerFigure(
+                "best_game", _("Best game"), min(games), _("Fewest heads taken in one game.")
+            ),
         ]
 
     # --- live tables ------------------------------------------------------------------
@@ -343,31 +385,42 @@ class KorovaKind(GameKind):
 
 def _seat_name(seat: int, teams) -> str:
     team = teams[seat // 2].name if teams and seat < SEATS else SIDES[min(seat // 2, 1)]
-    return f"{team} player {seat % 2 + 1}"
+    return _("%(team)s player %(number)s") % {"team": team, "number": seat % 2 + 1}
+
+
+def seat_fallback(team: str, seat: int) -> str:
+    """A seat's player when the name is unknown: "Roundheads' player 1"."""
+    return _("%(team)s player %(number)s") % {"team": possessive(team), "number": seat % 2 + 1}
 
 
 def _cell(value, number: int, who: str, limits: tuple | None) -> tuple[int | None, str]:
     """(heads, "") for a usable cell, else (None, the sentence that says why not)."""
     heads = whole_number(value)
     if blank(value):
-        return None, f"Round {number}: enter the heads {who} took (0 if none)."
+        return None, _("Round %(number)s: enter the heads %(player)s took (0 if none).") % {
+            "number": number,
+            "player": who,
+        }
     if heads is None:
-        return None, (
-            f"Round {number}: the heads {who} took must be a whole number, not {shown(value)}."
-        )
+        return None, _(
+            "Round %(number)s: the heads %(player)s took must be a whole number, not %(value)s."
+        ) % {"number": number, "player": who, "value": shown(value)}
     if heads < 0:
-        return None, f"Round {number}: {who} cannot take fewer than 0 heads (not {heads})."
+        return None, _(
+            "Round %(number)s: %(player)s cannot take fewer than 0 heads (not %(heads)s)."
+        ) % {"number": number, "player": who, "heads": heads}
     if limits is not None:
-        deck, _, most = limits
+        deck, _fewest, most = limits
         if heads > deck:
-            return None, (
-                f"Round {number}: {who} cannot take {heads} heads; the deck holds only {deck}."
-            )
+            return None, _(
+                "Round %(number)s: %(player)s cannot take %(heads)s heads; "
+                "the deck holds only %(deck)s."
+            ) % {"number": number, "player": who, "heads": heads, "deck": deck}
         if heads > most:
-            return None, (
-                f"Round {number}: {who} cannot take {heads} heads; "
-                f"at most {most} can be taken in one round."
-            )
+            return None, _(
+                "Round %(number)s: %(player)s cannot take %(heads)s heads; "
+                "at most %(most)s can be taken in one round."
+            ) % {"number": number, "player": who, "heads": heads, "most": most}
     return heads, ""
 
 
@@ -378,17 +431,21 @@ def _round_total(cells: list[int], number: int, limits: tuple | None) -> str:
     deck, fewest, most = limits
     total = sum(cells)
     if total > deck:
-        return f"Round {number} has {total} heads; the deck holds only {deck}."
+        return _("Round %(number)s has %(total)s heads; the deck holds only %(deck)s.") % {
+            "number": number,
+            "total": total,
+            "deck": deck,
+        }
     if total > most:
-        return (
-            f"Round {number} has {total} heads; at most {most} can be taken in one round "
-            f"(40 cards at most are taken: each row keeps at least one)."
-        )
+        return _(
+            "Round %(number)s has %(total)s heads; at most %(most)s can be taken in one round "
+            "(40 cards at most are taken: each row keeps at least one)."
+        ) % {"number": number, "total": total, "most": most}
     if total < fewest:
-        return (
-            f"Round {number} has {total} heads; at least {fewest} are taken in every round "
-            f"(24 cards at least are taken: the rows hold 20 at most)."
-        )
+        return _(
+            "Round %(number)s has %(total)s heads; at least %(fewest)s are taken in every round "
+            "(24 cards at least are taken: the rows hold 20 at most)."
+        ) % {"number": number, "total": total, "fewest": fewest}
     return ""
 
 

@@ -22,11 +22,13 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
-from django.utils import timezone
+from django.utils import dateformat, timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from leagues.models import (
     Availability,
@@ -212,7 +214,30 @@ class Notice:
 
 
 def _fixture_name(fixture: Fixture) -> str:
-    return f"{fixture.home_team.name} v {fixture.away_team.name}"
+    return _("%(home)s v %(away)s") % {
+        "home": fixture.home_team.name,
+        "away": fixture.away_team.name,
+    }
+
+
+def _when(moment: datetime.datetime) -> str:
+    """A proposed date in words, in the active language (London's clock)."""
+    return dateformat.format(timezone.localtime(moment), pgettext("date format", "l j F Y, H:i"))
+
+
+class _Languages:
+    """Each recipient's language (their profile's, else the site's): a notice is written in it."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, str] = {}
+
+    def of(self, user: AbstractBaseUser) -> str:
+        if user.pk not in self._known:
+            self._known[user.pk] = notice_language(user)
+        return self._known[user.pk]
+
+    def speaking(self, user: AbstractBaseUser) -> translation.override:
+        return translation.override(self.of(user))
 
 
 def _player_users(team_ids: Iterable[int]) -> dict[int, list[AbstractBaseUser]]:
@@ -242,6 +267,7 @@ def notices_pending(*, now: datetime.datetime | None = None) -> list[Notice]:
     who have an email address and have not turned notices off."""
     now = now or timezone.now()
     notices: list[Notice] = []
+    languages = _Languages()
 
     awaiting = _awaiting_versions()
     authors = _members_by_user(version.created_by_id for version in awaiting)
@@ -257,21 +283,22 @@ def notices_pending(*, now: datetime.datetime | None = None) -> list[Notice]:
     for version in awaiting:
         if version.pk not in waiting_for:
             continue
-        name = _fixture_name(version.fixture)
         for user in players.get(waiting_for[version.pk], []):
-            notices.append(
-                Notice(
-                    f"result-awaiting:{version.pk}",
-                    user,
-                    _("Roundel: confirm the result of %(fixture)s") % {"fixture": name},
-                    _(
-                        "The other team has entered the result of %(fixture)s. Check it on the "
-                        "fixture's page and confirm it, or dispute it if it is wrong."
+            with languages.speaking(user):
+                name = _fixture_name(version.fixture)
+                notices.append(
+                    Notice(
+                        f"result-awaiting:{version.pk}",
+                        user,
+                        _("Roundel: confirm the result of %(fixture)s") % {"fixture": name},
+                        _(
+                            "The other team has entered the result of %(fixture)s. Check it on "
+                            "the fixture's page and confirm it, or dispute it if it is wrong."
+                        )
+                        % {"fixture": name},
+                        version.fixture_id,
                     )
-                    % {"fixture": name},
-                    version.fixture_id,
                 )
-            )
 
     disputed = list(_disputed_versions())
     if disputed:
@@ -282,72 +309,77 @@ def notices_pending(*, now: datetime.datetime | None = None) -> list[Notice]:
         ).select_related("user"):
             staff.setdefault(grant.venue_id, []).append(grant.user)
         for version in disputed:
-            name = _fixture_name(version.fixture)
             deciders = {
                 user.pk: user for user in [*staff.get(version.fixture.venue_id, []), *admins]
             }
             for user in deciders.values():
-                notices.append(
-                    Notice(
-                        f"result-disputed:{version.pk}",
-                        user,
-                        _("Roundel: a disputed result of %(fixture)s needs deciding")
-                        % {"fixture": name},
-                        _(
-                            "The result of %(fixture)s at %(venue)s is disputed. Compare the "
-                            "teams' versions on the fixture's page and decide."
+                with languages.speaking(user):
+                    name = _fixture_name(version.fixture)
+                    notices.append(
+                        Notice(
+                            f"result-disputed:{version.pk}",
+                            user,
+                            _("Roundel: a disputed result of %(fixture)s needs deciding")
+                            % {"fixture": name},
+                            _(
+                                "The result of %(fixture)s at %(venue)s is disputed. Compare the "
+                                "teams' versions on the fixture's page and decide."
+                            )
+                            % {"fixture": name, "venue": version.fixture.venue.name},
+                            version.fixture_id,
                         )
-                        % {"fixture": name, "venue": version.fixture.venue.name},
-                        version.fixture_id,
                     )
-                )
 
     for proposal in proposals:
-        name = _fixture_name(proposal.fixture)
-        date = timezone.localtime(proposal.starts_at).strftime("%A %d %B %Y, %H:%M")
         for user in players.get(_other_team(proposal.fixture, proposal.team_id), []):
-            notices.append(
-                Notice(
-                    f"reschedule-proposed:{proposal.pk}",
-                    user,
-                    _("Roundel: %(team)s propose a new date for %(fixture)s")
-                    % {"team": proposal.team.name, "fixture": name},
-                    _(
-                        "%(team)s propose to play %(fixture)s on %(date)s. Accept or decline "
-                        "it on the fixture's page."
+            with languages.speaking(user):
+                name = _fixture_name(proposal.fixture)
+                date = _when(proposal.starts_at)
+                notices.append(
+                    Notice(
+                        f"reschedule-proposed:{proposal.pk}",
+                        user,
+                        _("Roundel: %(team)s propose a new date for %(fixture)s")
+                        % {"team": proposal.team.name, "fixture": name},
+                        _(
+                            "%(team)s propose to play %(fixture)s on %(date)s. Accept or decline "
+                            "it on the fixture's page."
+                        )
+                        % {"team": proposal.team.name, "fixture": name, "date": date},
+                        proposal.fixture_id,
                     )
-                    % {"team": proposal.team.name, "fixture": name, "date": date},
-                    proposal.fixture_id,
                 )
-            )
 
     answered = RescheduleProposal.objects.filter(
         status__in=[RescheduleProposal.Status.ACCEPTED, RescheduleProposal.Status.DECLINED],
         decided_at__gte=now - ANSWER_NEWS_FOR,
     ).select_related("proposed_by", "fixture__home_team", "fixture__away_team")
     for proposal in answered:
-        name = _fixture_name(proposal.fixture)
-        date = timezone.localtime(proposal.starts_at).strftime("%A %d %B %Y, %H:%M")
         accepted = proposal.status == RescheduleProposal.Status.ACCEPTED
-        notices.append(
-            Notice(
-                f"reschedule-answered:{proposal.pk}",
-                proposal.proposed_by,
-                (
-                    _("Roundel: %(fixture)s moves to your date")
-                    if accepted
-                    else _("Roundel: your new date for %(fixture)s was declined")
+        with languages.speaking(proposal.proposed_by):
+            name = _fixture_name(proposal.fixture)
+            date = _when(proposal.starts_at)
+            notices.append(
+                Notice(
+                    f"reschedule-answered:{proposal.pk}",
+                    proposal.proposed_by,
+                    (
+                        _("Roundel: %(fixture)s moves to your date")
+                        if accepted
+                        else _("Roundel: your new date for %(fixture)s was declined")
+                    )
+                    % {"fixture": name},
+                    (
+                        _(
+                            "Your new date for %(fixture)s, %(date)s, was accepted: the fixture moved."
+                        )
+                        if accepted
+                        else _("Your new date for %(fixture)s, %(date)s, was declined.")
+                    )
+                    % {"fixture": name, "date": date},
+                    proposal.fixture_id,
                 )
-                % {"fixture": name},
-                (
-                    _("Your new date for %(fixture)s, %(date)s, was accepted: the fixture moved.")
-                    if accepted
-                    else _("Your new date for %(fixture)s, %(date)s, was declined.")
-                )
-                % {"fixture": name, "date": date},
-                proposal.fixture_id,
             )
-        )
     return _still_to_send(notices)
 
 
@@ -378,3 +410,9 @@ def notice_address(user: AbstractBaseUser) -> str:
     """The address a person's notices go to ("" for none)."""
     address: str = getattr(user, user.get_email_field_name(), "") or ""
     return address
+
+
+def notice_language(user: AbstractBaseUser) -> str:
+    """The language a person's notices are written in: their profile's, else the site's."""
+    chosen = Profile.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
+    return chosen or settings.LANGUAGE_CODE

@@ -13,9 +13,10 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from scoring.match_night.selectors import Notice, notice_address, notices_pending
+from scoring.match_night.selectors import Notice, notice_address, notice_language, notices_pending
 from scoring.models import NoticeSent
 
 log = logging.getLogger(__name__)
@@ -37,14 +38,15 @@ def _send_once(notice: Notice, *, base: str) -> bool:
             NoticeSent.objects.create(user_id=notice.user.pk, event=notice.event)
             page = base + reverse("fixture-detail", args=[notice.fixture_id])
             settings_page = base + reverse("needs-you")
-            body = "\n\n".join(
-                [
-                    notice.body,
-                    page,
-                    _("Everything that waits for you: %(url)s") % {"url": settings_page},
-                    _("You can turn these emails off on that page."),
-                ]
-            )
+            with translation.override(notice_language(notice.user)):
+                body = "\n\n".join(
+                    [
+                        notice.body,
+                        page,
+                        _("Everything that waits for you: %(url)s") % {"url": settings_page},
+                        _("You can turn these emails off on that page."),
+                    ]
+                )
             send_mail(notice.subject, body, None, [notice_address(notice.user)])
     except IntegrityError:  # another sender wrote the row first: it sends this notice
         return False

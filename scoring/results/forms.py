@@ -8,6 +8,7 @@ import uuid
 
 from django import forms
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.kinds import get_kind
@@ -27,22 +28,26 @@ class EntryForm(forms.Form):
         min_value=0,
         widget=forms.HiddenInput,
         error_messages={
-            "required": "This form lost track of the version it was loaded from: "
-            "reload the page (your entries are shown below, copy them if needed).",
-            "invalid": "This form's version marker is damaged: reload the page.",
-            "min_value": "This form's version marker is damaged: reload the page.",
+            "required": gettext_lazy(
+                "This form lost track of the version it was loaded from: "
+                "reload the page (your entries are shown below, copy them if needed)."
+            ),
+            "invalid": gettext_lazy("This form's version marker is damaged: reload the page."),
+            "min_value": gettext_lazy("This form's version marker is damaged: reload the page."),
         },
     )
     note = forms.CharField(
         max_length=250,
         required=False,
-        label="Note (optional)",
-        help_text="Why a correction was needed, or anything odd about the match.",
-        error_messages={"max_length": "Keep the note to %(limit_value)d characters."},
+        label=gettext_lazy("Note (optional)"),
+        help_text=gettext_lazy("Why a correction was needed, or anything odd about the match."),
+        error_messages={"max_length": gettext_lazy("Keep the note to %(limit_value)d characters.")},
     )
     before_fixture_day = forms.BooleanField(
         required=False,
-        label="Record it before the fixture's day (league admin: a match played early)",
+        label=gettext_lazy(
+            "Record it before the fixture's day (league admin: a match played early)"
+        ),
     )
     # Blank (a form from before the key existed) is allowed: every save is then a new one.
     submission_key = forms.CharField(

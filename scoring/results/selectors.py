@@ -463,18 +463,20 @@ def staff_fixture_sections(*, user: AnyUser, limit: int) -> list[StaffSection]:
     return [
         *(decide if to_decide else []),
         StaffSection(
-            "Tonight", "tonight", _with_results(tonight.order_by("starts_at", "pk"), limit)
+            _("Tonight"), "tonight", _with_results(tonight.order_by("starts_at", "pk"), limit)
         ),
         StaffSection(
-            "Waiting for a result",
+            _("Waiting for a result"),
             "waiting",
             _with_results(waiting.order_by("-starts_at", "-pk"), limit),
         ),
         StaffSection(
-            "Recent results", "recent", _with_results(recent.order_by("-starts_at", "-pk"), limit)
+            _("Recent results"),
+            "recent",
+            _with_results(recent.order_by("-starts_at", "-pk"), limit),
         ),
         StaffSection(
-            "Coming up",
+            _("Coming up"),
             "upcoming",
             _with_results(upcoming.order_by("starts_at", "pk"), limit),
             folded=True,

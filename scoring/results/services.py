@@ -21,9 +21,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.dispatch import Signal
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from config.errors import Conflict, Forbidden, Invalid, NotFound
 from leagues.models import (
@@ -84,12 +84,18 @@ class ResultConflict(Conflict):
         self.based_on_version = based_on_version
         number = current.number if current is not None else 0
         super().__init__(
-            f"The result was saved by someone else meanwhile: you started from version "
-            f"{based_on_version}, the saved result is now version {number}.",
+            _(
+                "The result was saved by someone else meanwhile: you started from version "
+                "%(sent)s, the saved result is now version %(number)s."
+            )
+            % {"sent": based_on_version, "number": number},
             extra={
                 "based_on_version": [
-                    f"The current version is {number}; you sent {based_on_version}. Reload "
-                    "the result and apply your change to it."
+                    _(
+                        "The current version is %(number)s; you sent %(sent)s. Reload "
+                        "the result and apply your change to it."
+                    )
+                    % {"sent": based_on_version, "number": number}
                 ],
                 "current_version": (
                     result_version_json(version=current, show_author=True)
@@ -142,11 +148,14 @@ class BeforeFixtureDay(Conflict):
         extra: dict[str, object] = {"fixture_day": fixture_day.isoformat()}
         if override is not None:
             extra["before_fixture_day"] = [override]
-        super().__init__(
-            f"This fixture is on {fixture_day:%a} {fixture_day.day} {fixture_day:%b %Y}: "
-            f"{waiting} from that day on.",
-            extra=extra,
-        )
+        day = dateformat.format(fixture_day, pgettext("date format", "D j M Y"))
+        if waiting == "its tables open":
+            sentence = _("This fixture is on %(day)s: its tables open from that day on.")
+        elif waiting == "its result can be entered":
+            sentence = _("This fixture is on %(day)s: its result can be entered from that day on.")
+        else:
+            sentence = _("This fixture is on %(day)s: %(waiting)s from that day on.")
+        super().__init__(sentence % {"day": day, "waiting": waiting}, extra=extra)
 
 
 def result_submit(
@@ -266,7 +275,7 @@ def _record_version(
     if replayed is not None:
         return replayed
     if fixture.status == Fixture.Status.VOID:
-        raise FixtureNotOpen("This fixture is void: it takes no result.")
+        raise FixtureNotOpen(_("This fixture is void: it takes no result."))
     if source != ResultVersion.Source.LIVE:
         _ensure_fixture_day_has_come(fixture=fixture, by=by, override=before_fixture_day)
 
@@ -278,10 +287,15 @@ def _record_version(
         _ensure_player_may_change(fixture=fixture, current=current, team_id=player_team)
 
     if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
-        raise Invalid(errors={"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
+        raise Invalid(
+            errors={
+                "note": _("A note is text of at most %(most)s characters.")
+                % {"most": NOTE_MAX_LENGTH}
+            }
+        )
     bad = unstorable_character(note)
     if bad:
-        raise Invalid(errors={"note": f"A note cannot hold {bad}."})
+        raise Invalid(errors={"note": _("A note cannot hold %(bad)s.") % {"bad": bad}})
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
     kind = get_kind(season.game)
     chosen = None if lineup is None else lineup_choice_check(fixture=fixture, chosen=lineup)
@@ -367,7 +381,7 @@ def result_propose(
     """
     fixture = _locked_fixture(fixture_id)
     if fixture.status == Fixture.Status.VOID:
-        raise FixtureNotOpen("This fixture is void: it takes no result.")
+        raise FixtureNotOpen(_("This fixture is void: it takes no result."))
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
     context = fixture_sheet_context(fixture=fixture, kind=get_kind(season.game), sheet=sheet)
     return ResultProposal.objects.create(
@@ -402,11 +416,11 @@ def _ensure_fixture_day_has_come(*, fixture: Fixture, by: AnyUser | None, overri
         if not override:
             raise BeforeFixtureDay(
                 fixture_day=early.fixture_day,
-                override="A league admin may record it earlier with before_fixture_day: true.",
+                override=_("A league admin may record it earlier with before_fixture_day: true."),
             ) from None
         if not is_league_admin(user=by):
             raise PermissionDenied(
-                "Only a league admin may record a result before the fixture's day."
+                _("Only a league admin may record a result before the fixture's day.")
             ) from None
 
 
@@ -506,7 +520,7 @@ def result_walkover_award(
     if team not in ResultVersion.Walkover.values:
         raise Invalid(errors={"team": _('Choose the team that turned up: "home" or "away".')})
     if fixture.status == Fixture.Status.VOID:
-        raise FixtureNotOpen("This fixture is void: it takes no result.")
+        raise FixtureNotOpen(_("This fixture is void: it takes no result."))
     current = fixture_current_result(fixture=fixture.pk)
     if current is not None and not current.walkover:
         raise PlayedResultStands(
@@ -519,10 +533,15 @@ def result_walkover_award(
         )
     _ensure_fixture_day_has_come(fixture=fixture, by=by, override=False)
     if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
-        raise Invalid(errors={"note": f"A note is text of at most {NOTE_MAX_LENGTH} characters."})
+        raise Invalid(
+            errors={
+                "note": _("A note is text of at most %(most)s characters.")
+                % {"most": NOTE_MAX_LENGTH}
+            }
+        )
     bad = unstorable_character(note)
     if bad:
-        raise Invalid(errors={"note": f"A note cannot hold {bad}."})
+        raise Invalid(errors={"note": _("A note cannot hold %(bad)s.") % {"bad": bad}})
     source = (
         ResultVersion.Source.ADMIN
         if is_league_admin(user=by)
@@ -598,7 +617,11 @@ def entry_withdraw(*, entry_id: int, on: datetime.date, by: AnyUser | None) -> E
     if entry.withdrawn_on is not None:
         raise Conflict(
             _("%(team)s withdrew from %(season)s on %(day)s already.")
-            % {"team": team, "season": season, "day": f"{entry.withdrawn_on:%d %b %Y}"}
+            % {
+                "team": team,
+                "season": season,
+                "day": dateformat.format(entry.withdrawn_on, pgettext("date format", "j M Y")),
+            }
         )
     entry.withdrawn_on = on
     entry.save(update_fields=["withdrawn_on"])

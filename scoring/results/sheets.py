@@ -12,6 +12,7 @@ show each message next to its field without further mapping.
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.translation import gettext as _
 
 from scoring.kinds import SheetInvalid, get_kind
 
@@ -32,7 +33,12 @@ def validate_sheet(
     try:
         kind = get_kind(game)
     except ValueError:
-        raise SheetInvalid({NON_FIELD_ERRORS: f"There is no result sheet for the game {game!r}."})
+        raise SheetInvalid(
+            {
+                NON_FIELD_ERRORS: _("There is no result sheet for the game %(game)s.")
+                % {"game": repr(game)}
+            }
+        )
     return kind.validate(
         sheet=sheet,
         rule_options=rule_options,
@@ -50,11 +56,11 @@ def unstorable_character(text: str) -> str | None:
     surrogate character (U+D800)"), or None. JSON can carry both ("\\u0000", "\\ud800");
     the API refuses them in a sheet, and the service in a note."""
     if "\x00" in text:
-        return "a null character"
+        return _("a null character")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:  # only lone surrogates cannot be encoded
-        return f"a surrogate character (U+{ord(text[error.start]):X})"
+        return _("a surrogate character (U+%(code)s)") % {"code": f"{ord(text[error.start]):X}"}
     return None
 
 

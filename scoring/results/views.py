@@ -18,8 +18,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 
 from config.errors import Conflict, DomainError, Invalid, add_refusal_to_form, refusal_sentence
@@ -50,7 +51,7 @@ def staff_home(request):
     results, and (folded away) the ones coming up."""
     venues = selectors.staff_venue_names(user=request.user)
     if venues == []:
-        raise PermissionDenied("Only staff of a venue can enter results.")
+        raise PermissionDenied(_("Only staff of a venue can enter results."))
     sections = selectors.staff_fixture_sections(user=request.user, limit=STAFF_LIST_LENGTH)
     screens = [
         (
@@ -83,13 +84,13 @@ def result_entry(request, pk: int):
     # What the sheet page offers: staff's entry, a player's, or a disputer's.
     request.result_actions = actions
     if fixture.status == Fixture.Status.VOID:
-        return _unavailable(request, fixture, "This fixture is void: it takes no result.")
+        return _unavailable(request, fixture, _("This fixture is void: it takes no result."))
     if request.method == "GET":
         return _entry_get(request, fixture)
     action = str(request.POST.get("action", "save"))
     if action == "keep_current":
         services.result_proposals_dismiss(fixture_id=fixture.pk, by=request.user)
-        messages.success(request, "The saved result stands; the proposed one is set aside.")
+        messages.success(request, _("The saved result stands; the proposed one is set aside."))
         return redirect("result-entry", pk=fixture.pk)
     chosen, lineup_error = _chosen_lineup(request.POST, fixture, current)
     if lineup_error is not None:
@@ -184,8 +185,10 @@ def _incomplete(request, fixture):
     return _unavailable(
         request,
         fixture,
-        "This fixture cannot be scored here: each team needs its two players "
-        "(positions 1 and 2). Ask a league admin to complete the teams.",
+        _(
+            "This fixture cannot be scored here: each team needs its two players "
+            "(positions 1 and 2). Ask a league admin to complete the teams."
+        ),
     )
 
 
@@ -302,13 +305,23 @@ def _entry_save(request, grid, current):
 
     # A submission sent again (its key already saved a version) is told what the first one
     # was told: the version it wrote.
-    verb = "saved" if version.number == 1 else f"corrected (version {version.number})"
-    messages.success(request, f"Result {verb}: {fixture.home_team} v {fixture.away_team}.")
+    names = {"home": fixture.home_team, "away": fixture.away_team, "number": version.number}
+    if version.number == 1:
+        messages.success(request, _("Result saved: %(home)s v %(away)s.") % names)
+    else:
+        messages.success(
+            request, _("Result corrected (version %(number)s): %(home)s v %(away)s.") % names
+        )
     if version.confirmation == version.Confirmation.AWAITING:
         messages.info(
             request,
             _("It counts once a player of the other team confirms it, or at %(when)s.")
-            % {"when": timezone.localtime(version.confirm_by).strftime("%a %d %b, %H:%M")},
+            % {
+                "when": dateformat.format(
+                    timezone.localtime(version.confirm_by),
+                    pgettext("date format", "D j M, H:i"),
+                )
+            },
         )
     return redirect(_after_save_url(fixture))
 
@@ -497,7 +510,7 @@ def _player_refusal(fixture: Fixture, current) -> str:
     if current is not None and current.confirmation == current.Confirmation.AWAITING:
         return _("Your team entered this result: it awaits the other team's answer.")
     return _(
-        "This result is confirmed: only staff of the venue or a league admin can correct it now."
+        _("This result is confirmed: only staff of the venue or a league admin can correct it now.")
     )
 
 
@@ -505,7 +518,7 @@ def _staff_fixture(request, pk: int) -> Fixture:
     """The fixture, if the user serves its venue (403 otherwise, 404 if there is none)."""
     fixture = _fixture_or_404(pk)
     if not can_enter_results(user=request.user, venue_id=fixture.venue_id):
-        raise PermissionDenied("You can only enter results for fixtures at a venue you serve.")
+        raise PermissionDenied(_("You can only enter results for fixtures at a venue you serve."))
     return fixture
 
 

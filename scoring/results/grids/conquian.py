@@ -6,6 +6,8 @@ singles with their deals, redrawn by htmx after every tap).
 
 import re
 
+from django.utils.translation import gettext as _
+
 from scoring.kinds.conquian import SINGLES, deal_values, single_status
 from scoring.results.grids.base import (
     INDEX_DIGITS,
@@ -81,11 +83,13 @@ class ConquianGrid(SheetGrid):
         winner = {"home": home, "away": away}.get(status.winner)
         return Block(
             path=f"singles.{index}",
-            title=f"Single {index + 1}: {home.name} v {away.name}",
+            title=_("Single %(number)s: %(home)s v %(away)s")
+            % {"number": index + 1, "home": home.name, "away": away.name},
             cells=[
                 Cell(
                     name=f"singles.{index}.deals.{number}",
-                    label=f"Deal {number + 1}, worth {values[number]}",
+                    label=_("Deal %(number)s, worth %(value)s")
+                    % {"number": number + 1, "value": values[number]},
                     value=deal,
                 )
                 for number, deal in enumerate(deals)
@@ -114,11 +118,14 @@ class ConquianGrid(SheetGrid):
             return False
         if self._status(index).finished:
             self.notices.append(
-                f"Single {index + 1} is over: a player reached {self.options['target']} points, "
-                f"so there is no deal after it."
+                _(
+                    "Single %(number)s is over: a player reached %(target)s points, "
+                    "so there is no deal after it."
+                )
+                % {"number": index + 1, "target": self.options["target"]}
             )
         elif len(self.deals[index]) >= MAX_GRID_ROWS:
-            self.notices.append("That is as many deals as a single can hold.")
+            self.notices.append(_("That is as many deals as a single can hold."))
         else:
             self.deals[index].append(parts[2])
         return True

@@ -6,6 +6,8 @@ best of N stands, redrawn by htmx after every change).
 
 import re
 
+from django.utils.translation import gettext as _
+
 from scoring.kinds.convoy import MAX_GAMES, games_in_fixture, games_needed
 from scoring.results.grids.base import INDEX_DIGITS, Block, Cell, SheetGrid, cell_value, text
 
@@ -74,7 +76,11 @@ class ConvoyGrid(SheetGrid):
             self._blocks = [
                 Block(
                     path=f"games.{index}",
-                    title=f"Game {index + 1}" if self.best_of > 1 else "The game",
+                    title=(
+                        _("Game %(number)s") % {"number": index + 1}
+                        if self.best_of > 1
+                        else _("The game")
+                    ),
                     cells=[
                         Cell(
                             name=f"games.{index}.winner",
@@ -84,7 +90,7 @@ class ConvoyGrid(SheetGrid):
                         *(
                             Cell(
                                 name=f"games.{index}.convoys.{side}",
-                                label=f"{teams[side].name} convoys",
+                                label=_("%(team)s convoys") % {"team": teams[side].name},
                                 value=game.get(side, ""),
                             )
                             for side in SIDES

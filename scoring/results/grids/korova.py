@@ -7,6 +7,9 @@ totals that htmx redraws as staff type).
 import json
 import re
 
+from django.utils.translation import gettext as _
+
+from scoring.kinds.base import and_list
 from scoring.kinds.korova import SEATS, game_ended_at, running_totals
 from scoring.results.grids.base import (
     INDEX_DIGITS,
@@ -97,11 +100,12 @@ class KorovaGrid(SheetGrid):
             self._blocks = [
                 Block(
                     path=f"rounds.{index}",
-                    title=f"Round {index + 1}",
+                    title=_("Round %(number)s") % {"number": index + 1},
                     cells=[
                         Cell(
                             name=f"rounds.{index}.{seat}",
-                            label=f"Round {index + 1}, {players[seat].name}",
+                            label=_("Round %(number)s, %(player)s")
+                            % {"number": index + 1, "player": players[seat].name},
                             value=value,
                         )
                         for seat, value in enumerate(row)
@@ -117,11 +121,14 @@ class KorovaGrid(SheetGrid):
             ended_at = game_ended_at(self._played_rounds(), self.end_score)
             if ended_at is not None:
                 self.notices.append(
-                    f"The game ended in round {ended_at}: someone reached {self.end_score}, "
-                    f"so there is no round after it."
+                    _(
+                        "The game ended in round %(round)s: someone reached %(end_score)s, "
+                        "so there is no round after it."
+                    )
+                    % {"round": ended_at, "end_score": self.end_score}
                 )
             elif len(self.rounds) >= MAX_GRID_ROWS:
-                self.notices.append("That is as many rounds as a sheet can hold.")
+                self.notices.append(_("That is as many rounds as a sheet can hold."))
             else:
                 self.rounds.append([""] * SEATS)
             return True
@@ -190,6 +197,10 @@ class KorovaGrid(SheetGrid):
             "reached": [
                 player.name for player, total in zip(players, totals) if total >= self.end_score
             ],
+            "reached_names": and_list(
+                [player.name for player, total in zip(players, totals) if total >= self.end_score]
+                or ["—"]
+            ),
             "to_go": max(self.end_score - max(totals), 0),
             "removed_round": self._removed_round_preview(),
         }

@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 from django.core import mail
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from leagues.services import (
     profile_email_notices_set,
@@ -85,3 +85,49 @@ def test_no_email_to_someone_who_turned_them_off_or_has_no_address(fixture, home
     version(fixture, by=home)
     assert notices_send() == 0
     assert mail.outbox == []
+
+
+def test_each_notice_is_written_in_its_recipients_language(fixture, home, away):
+    """A Russian-speaking captain gets a Russian email and a Finnish one a Finnish email,
+    whatever language the sender runs in."""
+    from leagues.models import Profile
+
+    Profile.objects.update_or_create(user=away, defaults={"language": "ru"})
+    finn = team_player_user(fixture.away_team, 2, email="finn@example.com")
+    Profile.objects.update_or_create(user=finn, defaults={"language": "fi"})
+    version(fixture, by=home)
+
+    with translation.override("fi"):  # the sender's own language plays no part
+        assert notices_send() == 2
+
+    by_address = {message.to[0]: message for message in mail.outbox}
+    russian = by_address["away@example.com"]
+    assert "подтвердите результат" in russian.subject
+    assert "Другая команда" in russian.body and "Всё, что ждёт вас" in russian.body
+    finnish = by_address["finn@example.com"]
+    assert "vahvista" in finnish.subject
+    assert "Kaikki, mikä odottaa sinua" in finnish.body
+
+
+def test_a_notice_to_someone_who_never_chose_a_language_is_in_the_sites(fixture, home, away):
+    version(fixture, by=home)
+    with translation.override("ru"):
+        notices_send()
+    assert "confirm the result" in mail.outbox[0].subject
+    assert "Everything that waits for you" in mail.outbox[0].body
+
+
+def test_a_proposed_date_is_written_in_words_of_the_recipients_language(fixture, home, away):
+    from leagues.models import Profile
+
+    Profile.objects.update_or_create(user=away, defaults={"language": "ru"})
+    fixture.starts_at = timezone.now() + datetime.timedelta(days=1)
+    fixture.save()
+    when = timezone.now() + datetime.timedelta(days=7)
+    reschedule_propose(fixture_id=fixture.pk, starts_at=when, by=home)
+    notices_send()
+    body = mail.outbox[0].body
+    months = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
+              "сентября", "октября", "ноября", "декабря"]  # fmt: skip
+    assert months[timezone.localtime(when).month - 1] in body
+    assert "предлагает" in body
