@@ -37,6 +37,13 @@ def language_cookie_set(request, response, language: str) -> None:
     )
 
 
+def language_choices(request) -> dict:
+    """The switcher's languages, each named in itself ("Suomi" on a Russian page too):
+    settings.LANGUAGES as written, where Django's get_available_languages would translate
+    the names into the page's language ("englanti")."""
+    return {"language_choices": settings.LANGUAGES}
+
+
 @receiver(user_logged_in, dispatch_uid="roundel-profile-language")
 def profile_language_on_login(sender, request, user, **kwargs) -> None:
     """The page after logging in, and every one after it, in the user's own language."""
