@@ -82,7 +82,7 @@ class SeasonForm(forms.ModelForm):
 
     class Meta:
         model = Season
-        fields = ["league", "name", "slug", "starts_on"]
+        fields = ["league", "name", "slug", "starts_on", "language"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -220,3 +220,12 @@ def test_the_apis_own_404_reads_in_the_requesters_language(client, language, sta
     response = client.get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 404
     assert response.json()["detail"].startswith(start)
+
+
+@pytest.mark.parametrize("model", ["season", "venue"])
+def test_the_season_and_the_venue_admin_set_their_language(client, superuser, model):
+    """The printed sheets and iCal read in the season's language, the TV screen in the venue's."""
+    client.force_login(superuser)
+    html = client.get(reverse(f"admin:leagues_{model}_add")).content.decode()
+    assert 'name="language"' in html
+    assert '<option value="fi">Suomi</option>' in html
