@@ -134,7 +134,7 @@ class SeasonAdmin(HistoryAdmin):
     def get_fieldsets(self, request, obj=None):
         game = self._game(request, obj)
         rules = ["points_win", "points_draw", "points_loss", *TIE_BREAKER_FIELDS]
-        fieldsets = [(None, {"fields": ["league", "name", "slug", "starts_on", "language"]})]
+        fieldsets = [(None, {"fields": ["league", "name", "slug", "starts_on"]})]
         if game is None:
             fieldsets.append(
                 (

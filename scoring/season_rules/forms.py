@@ -82,7 +82,7 @@ class SeasonForm(forms.ModelForm):
 
     class Meta:
         model = Season
-        fields = ["league", "name", "slug", "starts_on", "language"]
+        fields = ["league", "name", "slug", "starts_on"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
