@@ -20,11 +20,19 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-LOCKED_OUT = (
-    "Too many failed logins for this user from your address. Try again in {minutes} "
-    "minutes, or ask a league admin to unlock the account."
-)
+
+def locked_out_sentence(minutes: int) -> str:
+    """The lockout's answer, in the requester's language."""
+    return ngettext(
+        "Too many failed logins for this user from your address. Try again in %(minutes)d "
+        "minute, or ask a league admin to unlock the account.",
+        "Too many failed logins for this user from your address. Try again in %(minutes)d "
+        "minutes, or ask a league admin to unlock the account.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 class LockoutBackend(AxesStandaloneBackend):
@@ -48,7 +56,7 @@ def lockout_response(
     """429 with Retry-After: the API's error shape under /api/, the login page's look elsewhere."""
     cool_off = get_cool_off(request)
     seconds = int(cool_off.total_seconds()) if cool_off else 3600
-    detail = LOCKED_OUT.format(minutes=math.ceil(seconds / 60))
+    detail = locked_out_sentence(math.ceil(seconds / 60))
     response: HttpResponse
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": detail}, status=429)
@@ -76,7 +84,7 @@ class RevokeTokensOnPasswordChange:
             AuthToken.objects.filter(user=user).delete()
 
     def get_help_text(self):
-        return "Changing your password signs out every API token you hold."
+        return _("Changing your password signs out every API token you hold.")
 
 
 class StaffFirstLoginView(LoginView):
@@ -102,7 +110,7 @@ def needs_mail(view):
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if not settings.PASSWORD_RESET_BY_MAIL:
-            raise Http404("Password reset by mail is not available here.")
+            raise Http404(_("Password reset by mail is not available here."))
         return view(request, *args, **kwargs)
 
     return wrapped

@@ -15,6 +15,7 @@ from django.contrib.admin.apps import AdminConfig
 from django.contrib.admin.utils import unquote
 from django.db import connection, models
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 ASCII_DIGITS = re.compile(r"[0-9]+")
 
@@ -39,7 +40,9 @@ class WholeNumberIdsAdminMixin:
 
     def history_view(self, request, object_id, extra_context=None):
         if not is_usable_id(self.model, object_id):
-            raise Http404(f"No {self.model._meta.verbose_name} with that id.")
+            raise Http404(
+                _("No %(thing)s with that id.") % {"thing": self.model._meta.verbose_name}
+            )
         return super().history_view(request, object_id, extra_context)
 
 

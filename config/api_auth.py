@@ -8,6 +8,7 @@ sits behind the login lockout (config.accounts: 429 with Retry-After once locked
 """
 
 from django.contrib.auth import authenticate, user_logged_in, user_logged_out
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from knox.auth import TokenAuthentication
 from knox.models import AuthToken
@@ -20,7 +21,8 @@ from config.api_errors import ErrorOutputSerializer
 from config.api_parsers import JSONParser
 from config.client_address import ClientAddressScopedRateThrottle
 
-WRONG_CREDENTIALS = "Unable to log in with provided credentials."
+# Django REST framework's own sentence (its catalogues translate it).
+WRONG_CREDENTIALS = gettext_lazy("Unable to log in with provided credentials.")
 
 
 class TokenInputSerializer(serializers.Serializer):

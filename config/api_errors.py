@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import JsonResponse
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers
@@ -32,7 +33,9 @@ def exception_handler(exc, context):
     if isinstance(exc, IllegalMove):
         return Response({"detail": refusal_text(exc)}, status=400)  # in the reader's language
     if isinstance(exc, ObjectDoesNotExist):
-        return Response({"detail": f"No such {_missing_thing(exc)}."}, status=404)
+        return Response(
+            {"detail": _("No such %(thing)s.") % {"thing": _missing_thing(exc)}}, status=404
+        )
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
@@ -47,7 +50,7 @@ def _missing_thing(exc: ObjectDoesNotExist) -> str:
     for model in apps.get_models():
         if type(exc) is getattr(model, "DoesNotExist", None):
             return str(model._meta.verbose_name)
-    return "object"
+    return _("object")
 
 
 class ErrorOutputSerializer(serializers.Serializer):
@@ -74,8 +77,12 @@ def not_found(request, *args, **kwargs):
     told the address it meant, whatever the method, in DEBUG and production alike.
     """
     if not request.path_info.endswith("/") and _is_endpoint(f"{request.path_info}/"):
-        return _json_error(f"No such address: did you mean {request.path}/?", 404)
-    return _json_error("There is no API endpoint at this address; the list is at /api/docs/.", 404)
+        return _json_error(
+            _("No such address: did you mean %(path)s/?") % {"path": request.path}, 404
+        )
+    return _json_error(
+        _("There is no API endpoint at this address; the list is at /api/docs/."), 404
+    )
 
 
 def _is_endpoint(path_info: str) -> bool:
@@ -115,9 +122,12 @@ class ApiBodyLimitMiddleware:
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)
             except ValueError:
-                return _json_error("The Content-Length header is not a number.", 400)
+                return _json_error(_("The Content-Length header is not a number."), 400)
             if length > limit:
-                return _json_error(f"The request body is over the limit of {limit} bytes.", 413)
+                return _json_error(
+                    _("The request body is over the limit of %(limit)d bytes.") % {"limit": limit},
+                    413,
+                )
         return self.get_response(request)
 
 
@@ -125,14 +135,14 @@ def bad_request(request, exception, template_name=defaults.ERROR_400_TEMPLATE_NA
     if not _is_api(request):
         return defaults.bad_request(request, exception, template_name)
     if isinstance(exception, RequestDataTooBig):
-        return _json_error("The request body is over the upload limit.", 413)
-    return _json_error("The request could not be read.", 400)
+        return _json_error(_("The request body is over the upload limit."), 413)
+    return _json_error(_("The request could not be read."), 400)
 
 
 def permission_denied(request, exception, template_name=defaults.ERROR_403_TEMPLATE_NAME):
     if not _is_api(request):
         return defaults.permission_denied(request, exception, template_name)
-    return _json_error(str(exception) or "You do not have permission to do this.", 403)
+    return _json_error(str(exception) or _("You do not have permission to do this."), 403)
 
 
 def page_not_found(request, exception, template_name=defaults.ERROR_404_TEMPLATE_NAME):
@@ -144,4 +154,4 @@ def page_not_found(request, exception, template_name=defaults.ERROR_404_TEMPLATE
 def server_error(request, template_name=defaults.ERROR_500_TEMPLATE_NAME):
     if not _is_api(request):
         return defaults.server_error(request, template_name)
-    return _json_error("Something went wrong on our side; it has been logged.", 500)
+    return _json_error(_("Something went wrong on our side; it has been logged."), 500)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils.functional import Promise
 
 if TYPE_CHECKING:
     from django.forms import BaseForm
@@ -41,7 +42,7 @@ class DomainError(Exception):
 
     def __init__(
         self,
-        detail: str = "",
+        detail: str | Promise = "",
         *,
         errors: Mapping[str, str | list[str]] | None = None,
         extra: Mapping[str, Any] | None = None,
@@ -50,8 +51,11 @@ class DomainError(Exception):
             field: list(text) if isinstance(text, list) else [text]
             for field, text in (errors or {}).items()
         }
-        self.detail = detail or "; ".join(
-            f"{field}: {' '.join(texts)}" for field, texts in self.errors.items()
+        # A lazy sentence (gettext_lazy) is read now, in the language of the request refused.
+        self.detail: str = (
+            str(detail)
+            if detail
+            else "; ".join(f"{field}: {' '.join(texts)}" for field, texts in self.errors.items())
         )
         self.extra = dict(extra or {})
         super().__init__(self.detail)

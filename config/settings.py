@@ -124,6 +124,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.accounts.mail_context",
+                "leagues.languages.language_choices",  # the switcher's languages, each in itself
             ],
         },
     },

@@ -2,13 +2,17 @@
 
 Django's LocaleMiddleware reads the language cookie, then the browser's Accept-Language. A
 logged-in user's choice is also kept on their profile, so it follows them to another phone:
-logging in sets the cookie from the profile, and so no page pays a query to read it."""
+logging in sets the cookie from the profile, and so no page pays a query to read it.
+
+Every answer that passes the middleware varies by Accept-Language and by Cookie (the language
+cookie), so that no cache keeps one reader's language for another."""
 
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpResponseRedirect
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
@@ -33,6 +37,13 @@ def language_cookie_set(request, response, language: str) -> None:
     )
 
 
+def language_choices(request) -> dict:
+    """The switcher's languages, each named in itself ("Suomi" on a Russian page too):
+    settings.LANGUAGES as written, where Django's get_available_languages would translate
+    the names into the page's language ("englanti")."""
+    return {"language_choices": settings.LANGUAGES}
+
+
 @receiver(user_logged_in, dispatch_uid="roundel-profile-language")
 def profile_language_on_login(sender, request, user, **kwargs) -> None:
     """The page after logging in, and every one after it, in the user's own language."""
@@ -46,7 +57,9 @@ def profile_language_on_login(sender, request, user, **kwargs) -> None:
 
 
 class ProfileLanguageCookieMiddleware:
-    """Writes the cookie for a language chosen during this request (at login, from the profile)."""
+    """Writes the cookie for a language chosen during this request (at login, from the profile),
+    and says on every answer that it depends on the reader's language: Vary: Accept-Language
+    (LocaleMiddleware's own) and Cookie, which a page that reads no session would not say."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -56,6 +69,7 @@ class ProfileLanguageCookieMiddleware:
         language = getattr(request, _CHOSEN, None)
         if language:
             language_cookie_set(request, response, language)
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
         return response
 
 

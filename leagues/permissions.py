@@ -21,15 +21,16 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from .models import Entry, Fixture, Player, Reserve, StaffMembership, TeamMember
 
 LEAGUE_ADMIN_PERMISSIONS = ("leagues.add_fixture", "leagues.delete_fixture")
 
 # What a refusal says to someone who is not a league admin, or who does not serve the venue.
-NOT_LEAGUE_ADMIN = "Only league admins can do this."
-NOT_VENUE_STAFF = "You can only enter results for fixtures at a venue you serve."
+# Lazy: read in the language of the request that is refused, wherever they are raised.
+NOT_LEAGUE_ADMIN = gettext_lazy("Only league admins can do this.")
+NOT_VENUE_STAFF = gettext_lazy("You can only enter results for fixtures at a venue you serve.")
 # (Marked for translation here, translated where they are raised.)
 NOT_FIXTURE_PLAYER = gettext_noop("Only the players of the fixture's two teams can do this.")
 NOT_FIXTURE_SQUAD = gettext_noop(

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from config.errors import Conflict, Forbidden, Invalid, NotFound
@@ -78,15 +78,24 @@ def clean_reason(
 ) -> str:
     reason = " ".join((reason or "").split())
     if not reason:
-        raise Invalid(errors={field: "Give a reason: it is shown with the fixture's history."})
+        raise Invalid(errors={field: _("Give a reason: it is shown with the fixture's history.")})
     if len(reason) > max_length:
-        raise Invalid(errors={field: f"Keep the reason to {max_length} characters or fewer."})
+        raise Invalid(
+            errors={
+                field: ngettext(
+                    "Keep the reason to %(count)d character or fewer.",
+                    "Keep the reason to %(count)d characters or fewer.",
+                    max_length,
+                )
+                % {"count": max_length}
+            }
+        )
     return reason
 
 
 def _aware(value: datetime.datetime, *, field: str) -> datetime.datetime:
     if not isinstance(value, datetime.datetime):
-        raise Invalid(errors={field: "Give a date and a time."})
+        raise Invalid(errors={field: _("Give a date and a time.")})
     if timezone.is_naive(value):
         return timezone.make_aware(value)
     return value
@@ -96,7 +105,7 @@ def _lock_fixture(fixture_id: int) -> Fixture:
     try:
         return Fixture.objects.select_for_update().get(pk=fixture_id)
     except Fixture.DoesNotExist:
-        raise NotFound("There is no such fixture.") from None
+        raise NotFound(_("There is no such fixture.")) from None
 
 
 def _save(fixture: Fixture, *, by: AnyUser | None, reason: str, fields: list[str]) -> Fixture:
@@ -160,10 +169,13 @@ def fixtures_generate(
     """
     ensure_can_manage_fixtures(user=by)
     if isinstance(days_between_rounds, bool) or not isinstance(days_between_rounds, int):
-        raise Invalid(errors={"days_between_rounds": "Give a whole number of days."})
+        raise Invalid(errors={"days_between_rounds": _("Give a whole number of days.")})
     if not 1 <= days_between_rounds <= MAX_DAYS_BETWEEN_ROUNDS:
         raise Invalid(
-            errors={"days_between_rounds": f"Give between 1 and {MAX_DAYS_BETWEEN_ROUNDS} days."}
+            errors={
+                "days_between_rounds": _("Give between 1 and %(most)d days.")
+                % {"most": MAX_DAYS_BETWEEN_ROUNDS}
+            }
         )
     season = Season.objects.select_for_update().get(pk=season.pk)
     first_kickoff = (
@@ -185,8 +197,10 @@ def fixtures_generate(
     if played.exists():
         raise Conflict(
             errors={
-                "season": "The season already has results; its fixtures can no longer be "
-                "generated again. Reschedule or postpone single fixtures instead."
+                "season": _(
+                    "The season already has results; its fixtures can no longer be "
+                    "generated again. Reschedule or postpone single fixtures instead."
+                )
             }
         )
     entries = list(
@@ -194,7 +208,9 @@ def fixtures_generate(
     )
     if len(entries) < 2:
         raise Conflict(
-            errors={"season": "The season needs at least two teams entered to generate fixtures."}
+            errors={
+                "season": _("The season needs at least two teams entered to generate fixtures.")
+            }
         )
 
     divisions: list[Division | None] = list(
@@ -311,12 +327,16 @@ def fixture_status_change_check(
     nothing.
     """
     if status not in Status.values:
-        raise Invalid(errors={"status": "Choose scheduled, postponed or void."})
+        raise Invalid(errors={"status": _("Choose scheduled, postponed or void.")})
     current = fixture.status
     if status == Status.PLAYED and current != Status.PLAYED:
-        raise Invalid(errors={"status": "A fixture becomes played when its result is entered."})
+        raise Invalid(errors={"status": _("A fixture becomes played when its result is entered.")})
     if status not in FIXTURE_TRANSITIONS[current]:
-        raise Conflict(errors={"status": _REFUSED.get((current, status), "This cannot change.")})
+        raise Conflict(
+            errors={
+                "status": _(_REFUSED.get((current, status), gettext_noop("This cannot change.")))
+            }
+        )
     if status in _ADMIN_ONLY:
         ensure_can_manage_fixtures(user=user)
     elif not can_enter_results(user=user, venue_id=fixture.venue_id):
@@ -324,19 +344,21 @@ def fixture_status_change_check(
     new_date = fixture.starts_at if starts_at is None else _aware(starts_at, field="starts_at")
     if status == Status.PLAYED:  # stays played: nothing to change but the venue
         if new_date != fixture.starts_at:
-            raise Conflict(errors={"starts_at": _REFUSED[(Status.PLAYED, Status.SCHEDULED)]})
+            raise Conflict(errors={"starts_at": _(_REFUSED[(Status.PLAYED, Status.SCHEDULED)])})
         return StatusChange(status, new_date, fixture.postponed_reason)
     if status == Status.POSTPONED:
         if new_date != fixture.starts_at:
             raise Invalid(
-                errors={"starts_at": "Postponing keeps the date: postpone now, reschedule later."}
+                errors={
+                    "starts_at": _("Postponing keeps the date: postpone now, reschedule later.")
+                }
             )
         if current == Status.POSTPONED and not (reason or "").strip():
             return StatusChange(status, new_date, fixture.postponed_reason)  # reason kept
         return StatusChange(status, new_date, clean_reason(reason))
     if status == Status.VOID:
         if new_date != fixture.starts_at:
-            raise Invalid(errors={"starts_at": "Void the fixture without moving it."})
+            raise Invalid(errors={"starts_at": _("Void the fixture without moving it.")})
         return StatusChange(
             status, new_date, clean_reason(reason, max_length=VOID_REASON_MAX_LENGTH)
         )
@@ -344,11 +366,17 @@ def fixture_status_change_check(
 
 
 _REFUSED: dict[tuple[str, str], str] = {
-    (Status.VOID, Status.SCHEDULED): "This fixture is void; it cannot be rescheduled.",
-    (Status.VOID, Status.POSTPONED): "This fixture is void; it cannot be postponed.",
-    (Status.VOID, Status.VOID): "This fixture is already void.",
-    (Status.PLAYED, Status.SCHEDULED): "This fixture has been played; it cannot be moved.",
-    (Status.PLAYED, Status.POSTPONED): "This fixture has been played; it cannot be postponed.",
+    (Status.VOID, Status.SCHEDULED): gettext_noop(
+        "This fixture is void; it cannot be rescheduled."
+    ),
+    (Status.VOID, Status.POSTPONED): gettext_noop("This fixture is void; it cannot be postponed."),
+    (Status.VOID, Status.VOID): gettext_noop("This fixture is already void."),
+    (Status.PLAYED, Status.SCHEDULED): gettext_noop(
+        "This fixture has been played; it cannot be moved."
+    ),
+    (Status.PLAYED, Status.POSTPONED): gettext_noop(
+        "This fixture has been played; it cannot be postponed."
+    ),
 }
 
 
@@ -424,7 +452,7 @@ def fixture_relocate(*, fixture_id: int, venue_id: int, by: AnyUser) -> Fixture:
     ensure_can_manage_fixtures(user=by)
     venue = Venue.objects.filter(pk=venue_id).first()
     if venue is None:
-        raise Invalid(errors={"venue": "There is no such venue."})
+        raise Invalid(errors={"venue": _("There is no such venue.")})
     if fixture.venue_id == venue.pk:
         return fixture
     before = fixture.venue.name
@@ -445,9 +473,9 @@ def team_players_set(*, team: Team, players: list[Player]) -> list[TeamMember]:
     """
     players = list(players)
     if len(players) != 2:
-        raise Invalid(errors={"players": "A team has exactly two players."})
+        raise Invalid(errors={"players": _("A team has exactly two players.")})
     if players[0].pk == players[1].pk:
-        raise Invalid(errors={"players": "A team's two players must be different people."})
+        raise Invalid(errors={"players": _("A team's two players must be different people.")})
     team = Team.objects.select_for_update().get(pk=team.pk)
     current = team_player_ids(team_ids=[team.pk])[team.pk]
     if current == [player.pk for player in players]:
@@ -495,9 +523,12 @@ def reserve_register_check(*, entry: Entry, player: Player) -> None:
     if registered >= season.reserves_allowed:
         raise Invalid(
             errors={
-                "player": _(
+                "player": ngettext(
+                    "%(team)s has %(registered)s reserve already: %(season)s allows %(allowed)s "
+                    "a team.",
                     "%(team)s has %(registered)s reserves already: %(season)s allows %(allowed)s "
-                    "a team."
+                    "a team.",
+                    registered,
                 )
                 % {
                     "team": team,
@@ -601,12 +632,17 @@ def _ensure_other_team(proposal: RescheduleProposal, fixture: Fixture, by: AnyUs
         raise Forbidden(_("Your team proposed this date: the other team answers it."))
 
 
+# A whole sentence for each answer, so that a translation need not inflect the status.
+_DECIDED: dict[str, str] = {
+    Proposal.ACCEPTED: gettext_noop("This proposal has already been accepted."),
+    Proposal.DECLINED: gettext_noop("This proposal has already been declined."),
+    Proposal.WITHDRAWN: gettext_noop("This proposal has already been withdrawn."),
+}
+
+
 def _ensure_undecided(proposal: RescheduleProposal) -> None:
     if proposal.status != Proposal.PROPOSED:
-        raise Conflict(
-            _("This proposal has already been %(status)s.")
-            % {"status": _(proposal.get_status_display()).lower()}
-        )
+        raise Conflict(_(_DECIDED.get(proposal.status, _DECIDED[Proposal.WITHDRAWN])))
 
 
 def _decide(proposal: RescheduleProposal, *, status: str, by: AnyUser) -> RescheduleProposal:

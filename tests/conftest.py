@@ -249,6 +249,19 @@ def worker_with_beat(django_db_setup, tmp_path_factory, worker_id):
 # the factories are imported inside, once Django is set up.
 
 
+@pytest.fixture(autouse=True)
+def _english_between_tests():
+    """Every test starts in the default language: a request read in Russian or Finnish leaves
+    its language active in the thread (LocaleMiddleware activates it and nothing resets it),
+    and a service called directly afterwards would answer in it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def superuser():
     from tests.factories import UserFactory

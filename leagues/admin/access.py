@@ -7,6 +7,7 @@
 """
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from ..models import StaffMembership
@@ -59,7 +60,7 @@ class VenueScopedAdminMixin:
             except (ValidationError, ValueError):
                 exists = False
             if exists:
-                raise PermissionDenied("This belongs to a venue you do not serve.")
+                raise PermissionDenied(_("This belongs to a venue you do not serve."))
         return obj
 
     def _serves(self, request, obj=None) -> bool:
@@ -95,6 +96,6 @@ class HistoryAdmin(SimpleHistoryAdmin):
 
     def history_form_view(self, request, object_id, version_id, extra_context=None):
         if request.method == "POST" and not request.user.is_superuser:
-            raise PermissionDenied("Only league admins can revert a record to an old version.")
+            raise PermissionDenied(_("Only league admins can revert a record to an old version."))
         request._history_revert = True
         return super().history_form_view(request, object_id, version_id, extra_context)

@@ -10,6 +10,7 @@ from django.contrib import admin, messages
 from django.http import HttpResponseRedirect
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError, Forbidden, add_refusal_to_form, refusal_sentence
@@ -27,8 +28,11 @@ class FixtureForm(forms.ModelForm):
         required=False,
         max_length=services.REASON_MAX_LENGTH,
         widget=forms.TextInput(attrs={"size": 60}),
-        help_text="Needed to postpone (shown with the fixture) or to void (kept in its "
-        "history, up to 100 characters).",
+        label=_("Reason"),
+        help_text=_(
+            "Needed to postpone (shown with the fixture) or to void (kept in its "
+            "history, up to 100 characters)."
+        ),
     )
     admin_user = None  # set by FixtureAdmin.get_form
 
@@ -105,24 +109,26 @@ class FixtureAdmin(VenueScopedAdminMixin, HistoryAdmin):
     ordering = ["season", "round", "starts_at", "pk"]
     autocomplete_fields = ["season", "home_team", "away_team", "venue"]
 
-    @admin.display(description="fixture", ordering="home_team__name")
+    @admin.display(description=_("fixture"), ordering="home_team__name")
     def fixture(self, fixture):
-        return f"{fixture.home_team} v {fixture.away_team}"
+        return gettext("%(home)s v %(away)s") % {
+            "home": fixture.home_team,
+            "away": fixture.away_team,
+        }
 
-    @admin.display(description="results")
+    @admin.display(description=_("results"))
     def results(self, fixture):
         count = fixture.result_versions.count()
         try:
             url = reverse("admin:scoring_resultversion_changelist")
         except NoReverseMatch:
-            return f"{count} version(s)"
-        return format_html(
-            '<a href="{}?fixture__id__exact={}">{} version{} of the result</a>',
-            url,
-            fixture.pk,
-            count,
-            "" if count == 1 else "s",
-        )
+            url = ""
+        text = ngettext(
+            "%(count)d version of the result", "%(count)d versions of the result", count
+        ) % {"count": count}
+        if not url:
+            return text
+        return format_html('<a href="{}?fixture__id__exact={}">{}</a>', url, fixture.pk, text)
 
     def get_fields(self, request, obj=None):
         if obj is None:
@@ -182,7 +188,11 @@ class FixtureAdmin(VenueScopedAdminMixin, HistoryAdmin):
         except DomainError as refusal:
             # Someone changed the fixture between loading the form and saving it.
             request._fixture_change_refused = True
-            self.message_user(request, f"Not saved: {refusal_sentence(refusal)}", messages.ERROR)
+            self.message_user(
+                request,
+                gettext("Not saved: %(refusal)s") % {"refusal": refusal_sentence(refusal)},
+                messages.ERROR,
+            )
 
     def log_change(self, request, obj, message):
         if getattr(request, "_fixture_change_refused", False):

@@ -3,6 +3,7 @@ format), are edited in scoring/season_admin.py."""
 
 from django.contrib import admin
 from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
 
 from ..models import League
 
@@ -17,6 +18,6 @@ class LeagueAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(season_total=Count("seasons"))
 
-    @admin.display(description="seasons", ordering="season_total")
+    @admin.display(description=_("seasons"), ordering="season_total")
     def season_count(self, league):
         return league.season_total

@@ -3,6 +3,8 @@
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from .. import services
 from ..models import Player, Team, TeamMember
@@ -20,7 +22,7 @@ class PlayerAdmin(HistoryAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("teams")
 
-    @admin.display(description="teams")
+    @admin.display(description=_("teams"))
     def team_names(self, player):
         return ", ".join(team.name for team in player.teams.all())
 
@@ -43,12 +45,19 @@ class TeamMemberFormSet(forms.BaseInlineFormSet):
         ]
         if len(members) != 2:
             raise ValidationError(
-                f"A team has exactly two players; this one would have {len(members)}."
+                ngettext(
+                    "A team has exactly two players; this one would have %(count)d player.",
+                    "A team has exactly two players; this one would have %(count)d players.",
+                    len(members),
+                )
+                % {"count": len(members)}
             )
         if sorted(member["position"] for member in members) != [1, 2]:
-            raise ValidationError("Put one player at position 1 and the other at position 2.")
+            raise ValidationError(
+                gettext("Put one player at position 1 and the other at position 2.")
+            )
         if members[0]["player"] == members[1]["player"]:
-            raise ValidationError("A team's two players must be different people.")
+            raise ValidationError(gettext("A team's two players must be different people."))
 
     def ordered_players(self) -> list:
         members = [
@@ -68,8 +77,8 @@ class TeamMemberInline(admin.TabularInline):
     validate_min = True
     validate_max = True
     autocomplete_fields = ["player"]
-    verbose_name = "player"
-    verbose_name_plural = (
+    verbose_name = _("player")
+    verbose_name_plural = _(
         "players (exactly two, in order: a fixture's singles pair them by position)"
     )
 
@@ -86,7 +95,7 @@ class TeamAdmin(HistoryAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("members__player")
 
-    @admin.display(description="players")
+    @admin.display(description=_("players"))
     def player_names(self, team):
         return " & ".join(member.player.name for member in team.members.all())
 

@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
 
 from ..models import StaffMembership, Venue
 from .access import HistoryAdmin
@@ -12,8 +13,8 @@ class StaffMembershipInline(admin.TabularInline):
     extra = 1
     autocomplete_fields = ["user"]
     readonly_fields = ["granted_at"]
-    verbose_name = "staff member"
-    verbose_name_plural = "staff (may enter results and manage fixtures at this venue)"
+    verbose_name = _("staff member")
+    verbose_name_plural = _("staff (may enter results and manage fixtures at this venue)")
 
 
 @admin.register(Venue)
@@ -33,10 +34,10 @@ class VenueAdmin(HistoryAdmin):
             )
         )
 
-    @admin.display(description="staff", ordering="staff_total")
+    @admin.display(description=_("staff"), ordering="staff_total")
     def staff_count(self, venue):
         return venue.staff_total
 
-    @admin.display(description="home teams", ordering="team_total")
+    @admin.display(description=_("home teams"), ordering="team_total")
     def team_count(self, venue):
         return venue.team_total
