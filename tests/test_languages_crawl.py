@@ -6,6 +6,8 @@ The crawl starts from the demo league (`load_demo`, `load_demo_tables`) and the 
 of reader starts from, follows every link and htmx GET on the pages it reads, and reads up to
 three pages of each URL pattern (a fixture played, one to come, one disputed differ). It reads
 as a visitor, as the Crown & Anchor's staff and as a player seated at a live table of each game.
+Printed sheets and the TV screen read in the season's and the venue's language, so the demo's
+seasons and venues are given the language of the crawl.
 
 Russian is checked strictly: a Latin word that is not a name is a leftover. Finnish is written in
 Latin letters, so there a leftover is a word of the site's English (the catalogue's msgids and
@@ -27,7 +29,19 @@ from django.urls import Resolver404, resolve
 
 from games.live.services import table_create
 from games.models import Table
-from leagues.models import Cup, Division, League, Player, Season, Team, Venue
+from leagues.models import (
+    Cup,
+    CupTie,
+    Division,
+    Fixture,
+    League,
+    Player,
+    RescheduleProposal,
+    Season,
+    Team,
+    Venue,
+)
+from scoring.models import PointsAdjustment, ResultProposal, ResultVersion
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +50,8 @@ PAGES_PER_PATTERN = 3
 # Words every language keeps: the site's and the games' names, and abbreviations read as they are.
 KEPT = {
     "roundel", "convoy", "conquian", "api", "ical", "qr", "csv", "tv", "html", "json", "rss",
-    "atom", "openapi", "swagger", "redoc", "htmx", "gmt", "bst", "utc", "ok", "id", "url",
+    "atom", "openapi", "swagger", "redoc", "htmx", "gmt", "bst", "utc", "ok", "id", "url", "ics",
+    "openskill", "bradley", "terry",
 }  # fmt: skip
 COMMON_ENGLISH = set(
     """a an the and or of to in on at for with by from is are was be been not no yes you your
@@ -126,8 +141,16 @@ def _no_placeholders(text: str) -> str:
 
 
 def _names() -> set[str]:
-    """Words of the names people gave things: a team is called what it is called."""
+    """Words of the names people gave things (a team is called what it is called) and of what
+    people wrote (a result's note, a dispute's reason): the site does not translate those."""
     names = [
+        *ResultVersion.objects.values_list("note", flat=True),
+        *ResultProposal.objects.values_list("note", flat=True),
+        *PointsAdjustment.objects.values_list("reason", flat=True),
+        *League.objects.values_list("description", flat=True),
+        *CupTie.objects.values_list("decider_note", flat=True),
+        *Fixture.objects.values_list("postponed_reason", flat=True),
+        *RescheduleProposal.objects.values_list("message", flat=True),
         *Team.objects.values_list("name", flat=True),
         *Player.objects.values_list("name", flat=True),
         *Venue.objects.values_list("name", flat=True),
@@ -200,6 +223,9 @@ def demo_world(settings):
 
 @pytest.mark.parametrize("language", ["ru", "fi"])
 def test_every_page_reads_in_the_chosen_language(demo_world, language):
+    # What is printed and the TV read in the season's and the venue's language: the league's.
+    Season.objects.update(language=language)
+    Venue.objects.update(language=language)
     english, translated = _catalogue_words(language)
     english |= COMMON_ENGLISH
     names = _names()
