@@ -95,6 +95,7 @@ class _Reader(HTMLParser):
         self.links: list[str] = []
         self.html_lang: str | None = None
         self._hidden_depth = 0
+        self._other_language: list[str] = []  # open elements in another language (the switcher's)
 
     def handle_starttag(self, tag, attrs):
         values = dict(attrs)
@@ -102,6 +103,10 @@ class _Reader(HTMLParser):
             self.html_lang = values.get("lang")
         if tag in ("script", "style"):
             self._hidden_depth += 1
+        if self._other_language and tag == self._other_language[-1]:
+            self._other_language.append(tag)
+        elif tag != "html" and values.get("lang") and values["lang"] != self.html_lang:
+            self._other_language.append(tag)
         for name in ("href", "hx-get"):
             if values.get(name):
                 self.links.append(values[name])
@@ -114,9 +119,11 @@ class _Reader(HTMLParser):
     def handle_endtag(self, tag):
         if tag in ("script", "style") and self._hidden_depth:
             self._hidden_depth -= 1
+        if self._other_language and tag == self._other_language[-1]:
+            self._other_language.pop()
 
     def handle_data(self, data):
-        if not self._hidden_depth and data.strip():
+        if not self._hidden_depth and not self._other_language and data.strip():
             self.texts.append(data.strip())
 
 
