@@ -6,6 +6,8 @@ The crawl starts from the demo league (`load_demo`, `load_demo_tables`) and the 
 of reader starts from, follows every link and htmx GET on the pages it reads, and reads up to
 three pages of each URL pattern (a fixture played, one to come, one disputed differ). It reads
 as a visitor, as the Crown & Anchor's staff and as a player seated at a live table of each game.
+Printed sheets and the TV screen read in the season's and the venue's language, so the demo's
+seasons and venues are given the language of the crawl.
 
 Russian is checked strictly: a Latin word that is not a name is a leftover. Finnish is written in
 Latin letters, so there a leftover is a word of the site's English (the catalogue's msgids and
@@ -27,7 +29,19 @@ from django.urls import Resolver404, resolve
 
 from games.live.services import table_create
 from games.models import Table
-from leagues.models import Cup, Division, League, Player, Season, Team, Venue
+from leagues.models import (
+    Cup,
+    CupTie,
+    Division,
+    Fixture,
+    League,
+    Player,
+    RescheduleProposal,
+    Season,
+    Team,
+    Venue,
+)
+from scoring.models import PointsAdjustment, ResultProposal, ResultVersion
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +50,8 @@ PAGES_PER_PATTERN = 3
 # Words every language keeps: the site's and the games' names, and abbreviations read as they are.
 KEPT = {
     "roundel", "convoy", "conquian", "api", "ical", "qr", "csv", "tv", "html", "json", "rss",
-    "atom", "openapi", "swagger", "redoc", "htmx", "gmt", "bst", "utc", "ok", "id", "url",
+    "atom", "openapi", "swagger", "redoc", "htmx", "gmt", "bst", "utc", "ok", "id", "url", "ics",
+    "openskill", "bradley", "terry",
 }  # fmt: skip
 COMMON_ENGLISH = set(
     """a an the and or of to in on at for with by from is are was be been not no yes you your
@@ -80,6 +95,7 @@ class _Reader(HTMLParser):
         self.links: list[str] = []
         self.html_lang: str | None = None
         self._hidden_depth = 0
+        self._other_language: list[str] = []  # open elements in another language (the switcher's)
 
     def handle_starttag(self, tag, attrs):
         values = dict(attrs)
@@ -87,6 +103,10 @@ class _Reader(HTMLParser):
             self.html_lang = values.get("lang")
         if tag in ("script", "style"):
             self._hidden_depth += 1
+        if self._other_language and tag == self._other_language[-1]:
+            self._other_language.append(tag)
+        elif tag != "html" and values.get("lang") and values["lang"] != self.html_lang:
+            self._other_language.append(tag)
         for name in ("href", "hx-get"):
             if values.get(name):
                 self.links.append(values[name])
@@ -99,9 +119,11 @@ class _Reader(HTMLParser):
     def handle_endtag(self, tag):
         if tag in ("script", "style") and self._hidden_depth:
             self._hidden_depth -= 1
+        if self._other_language and tag == self._other_language[-1]:
+            self._other_language.pop()
 
     def handle_data(self, data):
-        if not self._hidden_depth and data.strip():
+        if not self._hidden_depth and not self._other_language and data.strip():
             self.texts.append(data.strip())
 
 
@@ -126,8 +148,16 @@ def _no_placeholders(text: str) -> str:
 
 
 def _names() -> set[str]:
-    """Words of the names people gave things: a team is called what it is called."""
+    """Words of the names people gave things (a team is called what it is called) and of what
+    people wrote (a result's note, a dispute's reason): the site does not translate those."""
     names = [
+        *ResultVersion.objects.values_list("note", flat=True),
+        *ResultProposal.objects.values_list("note", flat=True),
+        *PointsAdjustment.objects.values_list("reason", flat=True),
+        *League.objects.values_list("description", flat=True),
+        *CupTie.objects.values_list("decider_note", flat=True),
+        *Fixture.objects.values_list("postponed_reason", flat=True),
+        *RescheduleProposal.objects.values_list("message", flat=True),
         *Team.objects.values_list("name", flat=True),
         *Player.objects.values_list("name", flat=True),
         *Venue.objects.values_list("name", flat=True),
@@ -200,6 +230,9 @@ def demo_world(settings):
 
 @pytest.mark.parametrize("language", ["ru", "fi"])
 def test_every_page_reads_in_the_chosen_language(demo_world, language):
+    # What is printed and the TV read in the season's and the venue's language: the league's.
+    Season.objects.update(language=language)
+    Venue.objects.update(language=language)
     english, translated = _catalogue_words(language)
     english |= COMMON_ENGLISH
     names = _names()
