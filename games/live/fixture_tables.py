@@ -82,7 +82,9 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
         if existing:
             return existing, False
         if fixture.status != Fixture.Status.SCHEDULED:
-            raise TableClosed(str(_FIXTURE_NOT_ON.get(fixture.status, _("This fixture is not on."))))
+            raise TableClosed(
+                str(_FIXTURE_NOT_ON.get(fixture.status, _("This fixture is not on.")))
+            )
         ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
         clocks = clock_options_from(options={}, defaults=fixture.season.rule_options)
         _set_up_free_tables(fixture=fixture, home=home, away=away, clocks=clocks, by=by)
@@ -90,7 +92,7 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
 
 
 # Why a fixture's tables cannot start: it is no longer scheduled.
-_FIXTURE_NOT_ON = {
+_FIXTURE_NOT_ON: dict[str, Any] = {
     Fixture.Status.PLAYED: gettext_lazy("This fixture is played."),
     Fixture.Status.POSTPONED: gettext_lazy("This fixture is postponed."),
     Fixture.Status.VOID: gettext_lazy("This fixture is void."),
