@@ -44,6 +44,7 @@ def conquian_for_two(users) -> Table:
 def play_one(table: Table, users) -> int:
     """The seat to act plays its first legal move; returns that seat."""
     eng = get_engine("conquian")
+    assert table.state is not None
     state = eng.load(table.state)
     (seat,) = eng.to_act(state)
     services.table_move(
