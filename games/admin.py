@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from django.contrib import admin
 from django.db.models.constants import LOOKUP_SEP
+from django.utils.translation import gettext_lazy as _
 
 from games.live.selectors import is_move_hidden
 
@@ -53,7 +54,7 @@ class TableMoveInline(admin.TabularInline):
             .defer("table__seed", "table__state")
         )
 
-    @admin.display(description="move")
+    @admin.display(description=_("move"))
     def shown_move(self, entry):
         # The admin reads as a spectator does: an unrevealed pick stays hidden until its turn
         # closes, whoever sits at the table.

@@ -8,6 +8,8 @@ this row first.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from leagues.models import Fixture, Game, Player
 
@@ -32,34 +34,54 @@ class Table(models.Model):
     """
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for players"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        WAITING = "waiting", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
 
-    game = models.CharField(max_length=16, choices=Game.choices)
-    players = models.PositiveSmallIntegerField()
-    options = models.JSONField(default=dict)
-    seed = models.BigIntegerField()
-    state = models.JSONField(null=True, blank=True)
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
-    turn = models.PositiveIntegerField(default=0)
-    deadline = models.DateTimeField(null=True, blank=True)
+    game = models.CharField(max_length=16, choices=Game.choices, verbose_name=_("game"))
+    players = models.PositiveSmallIntegerField(verbose_name=_("players"))
+    options = models.JSONField(default=dict, verbose_name=_("options"))
+    seed = models.BigIntegerField(verbose_name=_("seed"))
+    state = models.JSONField(null=True, blank=True, verbose_name=_("state"))
+    status = models.CharField(
+        max_length=8, choices=Status.choices, default=Status.WAITING, verbose_name=_("status")
+    )
+    turn = models.PositiveIntegerField(default=0, verbose_name=pgettext_lazy("game turn", "turn"))
+    deadline = models.DateTimeField(null=True, blank=True, verbose_name=_("deadline"))
     fixture = models.ForeignKey(
-        Fixture, null=True, blank=True, on_delete=models.PROTECT, related_name="live_tables"
+        Fixture,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="live_tables",
+        verbose_name=_("fixture"),
     )
-    number = models.PositiveSmallIntegerField(null=True, blank=True)
-    cut = models.JSONField(null=True, blank=True)
-    held = models.BooleanField(default=False)
-    bank_since = models.DateTimeField(null=True, blank=True)
-    paused_at = models.DateTimeField(null=True, blank=True)
-    paused_left = models.DurationField(null=True, blank=True)
+    number = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=pgettext_lazy("game number", "number")
+    )
+    cut = models.JSONField(null=True, blank=True, verbose_name=_("cut"))
+    held = models.BooleanField(default=False, verbose_name=_("held"))
+    bank_since = models.DateTimeField(
+        null=True, blank=True, verbose_name=_("drawing on the time banks since")
+    )
+    paused_at = models.DateTimeField(null=True, blank=True, verbose_name=_("paused at"))
+    paused_left = models.DurationField(
+        null=True, blank=True, verbose_name=_("time left when paused")
+    )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
 
     class Meta:
+        verbose_name = pgettext_lazy("live table", "table")
+        verbose_name_plural = pgettext_lazy("live table", "tables")
         ordering = ["-created_at", "-pk"]
         indexes = [
             # The sweep's question: which playing tables are past their deadline?
@@ -113,30 +135,50 @@ class Seat(models.Model):
     venue's staff decide); at a casual table a claim gives the seat to a bot at once.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    seat = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(
+        Table,
+        on_delete=models.CASCADE,
+        related_name="seats",
+        verbose_name=pgettext_lazy("live table", "table"),
+    )
+    seat = models.PositiveSmallIntegerField(verbose_name=pgettext_lazy("table seat", "seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="table_seats",
+        verbose_name=_("user"),
     )
     player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="table_seats"
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="table_seats",
+        verbose_name=_("player"),
     )
-    bot = models.BooleanField(default=False)
-    name = models.CharField(max_length=150, blank=True)
-    joined_at = models.DateTimeField(null=True, blank=True)
-    bank_seconds = models.FloatField(default=0)
-    timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
-    pause_asked = models.BooleanField(default=False)
+    bot = models.BooleanField(default=False, verbose_name=_("bot"))
+    name = models.CharField(max_length=150, blank=True, verbose_name=_("name"))
+    joined_at = models.DateTimeField(null=True, blank=True, verbose_name=_("joined at"))
+    bank_seconds = models.FloatField(default=0, verbose_name=_("time bank (s)"))
+    timeouts_in_a_row = models.PositiveSmallIntegerField(
+        default=0, verbose_name=_("turns in a row played by the clock")
+    )
+    pause_asked = models.BooleanField(default=False, verbose_name=_("asked for a pause"))
     claimed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("claimed by"),
     )
-    claimed_at = models.DateTimeField(null=True, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("claimed at"))
 
     class Meta:
+        verbose_name = pgettext_lazy("table seat", "seat")
+        verbose_name_plural = pgettext_lazy("table seat", "seats")
         ordering = ["table", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="one_row_per_seat"),
@@ -157,14 +199,21 @@ class TableMove(models.Model):
     """One applied move or time-out, in order: with the table's seed and options it replays
     the game exactly. A time-out row carries the move the clock made (docs/api.md)."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
-    turn = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    move = models.JSONField()
-    timeout = models.BooleanField(default=False)
-    at = models.DateTimeField()
+    table = models.ForeignKey(
+        Table,
+        on_delete=models.CASCADE,
+        related_name="moves",
+        verbose_name=pgettext_lazy("live table", "table"),
+    )
+    turn = models.PositiveIntegerField(verbose_name=pgettext_lazy("game turn", "turn"))
+    seat = models.PositiveSmallIntegerField(verbose_name=pgettext_lazy("table seat", "seat"))
+    move = models.JSONField(verbose_name=_("move"))
+    timeout = models.BooleanField(default=False, verbose_name=_("time-out"))
+    at = models.DateTimeField(verbose_name=_("at"))
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["table", "pk"]
         indexes = [models.Index(fields=["table", "turn"])]
 
@@ -178,7 +227,7 @@ class ClockSweep(models.Model):
 
     ONLY = 1
 
-    ran_at = models.DateTimeField()
+    ran_at = models.DateTimeField(verbose_name=_("ran at"))
 
     def __str__(self):
         return f"clock sweep at {self.ran_at:%Y-%m-%d %H:%M:%S}"

@@ -19,6 +19,8 @@ import random
 from typing import Any, TypedDict
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from config.errors import Forbidden
 from games.engines import Engine, get_engine
@@ -74,17 +76,27 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
             or Player.objects.filter(user=by, pk__in=home + away).exists()
         ):
             raise Forbidden(
-                "Only staff of the fixture's venue or its players can start its tables."
+                _("Only staff of the fixture's venue or its players can start its tables.")
             )
         existing = list(fixture.live_tables.order_by("number"))
         if existing:
             return existing, False
         if fixture.status != Fixture.Status.SCHEDULED:
-            raise TableClosed(f"This fixture is {fixture.get_status_display().lower()}.")
+            raise TableClosed(
+                str(_FIXTURE_NOT_ON.get(fixture.status, _("This fixture is not on.")))
+            )
         ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
         clocks = clock_options_from(options={}, defaults=fixture.season.rule_options)
         _set_up_free_tables(fixture=fixture, home=home, away=away, clocks=clocks, by=by)
         return list(fixture.live_tables.order_by("number")), True
+
+
+# Why a fixture's tables cannot start: it is no longer scheduled.
+_FIXTURE_NOT_ON: dict[str, Any] = {
+    Fixture.Status.PLAYED: gettext_lazy("This fixture is played."),
+    Fixture.Status.POSTPONED: gettext_lazy("This fixture is postponed."),
+    Fixture.Status.VOID: gettext_lazy("This fixture is void."),
+}
 
 
 def fixture_seat_join(*, table: Table, by, now) -> None:
@@ -97,7 +109,10 @@ def fixture_seat_join(*, table: Table, by, now) -> None:
     seat = next((seat for seat in table.seats.all() if by.pk and seat.user_id == by.pk), None)
     if seat is None:
         raise Forbidden(
-            "The seats at a fixture's table belong to the fixture's players: only they can join it."
+            _(
+                "The seats at a fixture's table belong to the fixture's players: "
+                "only they can join it."
+            )
         )
     if seat.joined_at is not None or table.status != Table.Status.WAITING:
         return
@@ -133,9 +148,9 @@ def fixture_table_resume(*, table: Table, by, now) -> None:
     table is not held."""
     fixture = Fixture.objects.get(pk=table.fixture_id) if table.fixture_id else None
     if fixture is None or not can_enter_results(user=by, venue_id=fixture.venue_id):
-        raise Forbidden("Only staff of the fixture's venue can resume its game.")
+        raise Forbidden(_("Only staff of the fixture's venue can resume its game."))
     if not table.held or table.status != Table.Status.PLAYING:
-        raise TableClosed("This table is not held: its game goes on by itself.")
+        raise TableClosed(_("This table is not held: its game goes on by itself."))
     table.held = False
     table.save(update_fields=["held"])
     for seat in table.seats.all():

@@ -16,6 +16,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engines import Move, Outcome, get_engine
 from games.engines.protocol import View
@@ -529,7 +530,7 @@ def tables_by_venue(*, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for table in tables:
         groups.setdefault(venue_of.get(table["fixture"], ""), []).append(table)
     return [
-        {"name": name or "Casual tables", "tables": rows}
+        {"name": name or gettext("Casual tables"), "tables": rows}
         for name, rows in sorted(groups.items(), key=lambda item: (not item[0], item[0]))
     ]
 

@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.errors import DomainError, Forbidden
 from games.engines import ENGINE_NAMES, Engine, IllegalMove, get_engine
@@ -80,12 +81,14 @@ def table_create(
     already has GAMES_OPEN_TABLES_PER_USER casual tables waiting; nothing is written then.
     """
     if game not in ENGINE_NAMES:
-        raise TableInvalid(errors={"game": f"Choose one of {', '.join(ENGINE_NAMES)}."})
+        raise TableInvalid(
+            errors={"game": _("Choose one of %(games)s.") % {"games": ", ".join(ENGINE_NAMES)}}
+        )
     if type(players) is not int:
-        raise TableInvalid(errors={"players": "The number of players is a whole number."})
+        raise TableInvalid(errors={"players": _("The number of players is a whole number.")})
     if not isinstance(options, dict):
         raise TableInvalid(
-            errors={"options": "Options are a JSON object of option names to values."}
+            errors={"options": _("Options are a JSON object of option names to values.")}
         )
     clocks = clock_options_from(options=options, defaults={})
     rules = without_clocks(options)
@@ -98,7 +101,8 @@ def table_create(
     ):
         raise TableInvalid(
             errors={
-                "bots": f"Bots sit in different seats from 1 to {players - 1}; seat 0 is yours."
+                "bots": _("Bots sit in different seats from 1 to %(last)d; seat 0 is yours.")
+                % {"last": players - 1}
             }
         )
     now = timezone.now()
@@ -108,9 +112,16 @@ def table_create(
             limit = settings.GAMES_OPEN_TABLES_PER_USER
             if _waiting_tables_count(by) >= limit:
                 raise TooManyOpenTables(
-                    f"You already have {limit} tables waiting for players, the most anyone "
-                    "may have: wait for players to join them, or start a table with bots in "
-                    "every other seat."
+                    ngettext(
+                        "You already have %(count)d table waiting for players, the most anyone "
+                        "may have: wait for players to join it, or start a table with bots in "
+                        "every other seat.",
+                        "You already have %(count)d tables waiting for players, the most anyone "
+                        "may have: wait for players to join them, or start a table with bots in "
+                        "every other seat.",
+                        limit,
+                    )
+                    % {"count": limit}
                 )
         table = Table.objects.create(
             game=game,
@@ -149,7 +160,7 @@ def table_join(*, table_id: int, by: User) -> Table:
             return table
         open_seats = [seat for seat in seats if not seat.taken]
         if table.status != Table.Status.WAITING or not open_seats:
-            raise TableClosed("This table has no open seat: its game has begun or ended.")
+            raise TableClosed(_("This table has no open seat: its game has begun or ended."))
         seat = open_seats[0]
         seat.user, seat.name = by, seat_name(by)
         seat.save(update_fields=["user", "name"])
@@ -179,9 +190,9 @@ def table_cancel(*, table_id: int, by: User) -> None:
                 "postpone or void the fixture."
             )
         if table.created_by_id is None or table.created_by_id != by.pk:
-            raise Forbidden("Only the player who opened this table may close it.")
+            raise Forbidden(_("Only the player who opened this table may close it."))
         if table.status != Table.Status.WAITING:
-            raise TableClosed("This table's game has begun or ended: it cannot be closed.")
+            raise TableClosed(_("This table's game has begun or ended: it cannot be closed."))
         table.delete()
 
 
@@ -218,7 +229,7 @@ def table_move(
                     or seat not in eng.to_act(state)
                 ):
                     refusal = TurnConflict(
-                        "Too late: the turn ran out of time before your move arrived.",
+                        _("Too late: the turn ran out of time before your move arrived."),
                         turn=table.turn,
                     )
             except NotYourTurn as exc:
@@ -245,21 +256,23 @@ def _mover_seat(*, table: Table, by: User | None, bot_seat: int | None) -> int:
             by is not None and seat.user_id == by.pk
         ):
             return seat.seat
-    raise NotYourTurn("You hold no seat at this table.")
+    raise NotYourTurn(_("You hold no seat at this table."))
 
 
 def _check_turn(*, table: Table, eng: Engine[Any], state: Any, seat: int, turn: Any) -> None:
     if table.status == Table.Status.WAITING:
         raise TurnConflict(
-            "The game has not started: seats are still open, or players still to come.",
+            _("The game has not started: seats are still open, or players still to come."),
             turn=table.turn,
         )
     if table.status == Table.Status.FINISHED:
-        raise TurnConflict("The game is over.", turn=table.turn)
+        raise TurnConflict(_("The game is over."), turn=table.turn)
     if table.held:
         raise TurnConflict(
-            "The game is held: a player let the clock play their turns, so the venue's staff "
-            "decide whether it goes on.",
+            _(
+                "The game is held: a player let the clock play their turns, so the venue's staff "
+                "decide whether it goes on."
+            ),
             turn=table.turn,
         )
     if table.paused:
@@ -269,19 +282,23 @@ def _check_turn(*, table: Table, eng: Engine[Any], state: Any, seat: int, turn: 
         )
     if type(turn) is not int:  # a bool is not a turn, nor "12", nor 12.0
         raise TurnConflict(
-            f'"turn" is the number of the turn you saw; the table is at turn {table.turn}.',
+            _('"turn" is the number of the turn you saw; the table is at turn %(turn)d.')
+            % {"turn": table.turn},
             turn=table.turn,
         )
     if turn != table.turn:
         raise TurnConflict(
-            f"That move answers turn {turn}, but the table is at turn {table.turn}: "
-            "reload to see what changed.",
+            _(
+                "That move answers turn %(turn)d, but the table is at turn %(now)d: "
+                "reload to see what changed."
+            )
+            % {"turn": turn, "now": table.turn},
             turn=table.turn,
         )
     if seat not in eng.to_act(state):
         if table.moves.filter(turn=table.turn, seat=seat).exists():
-            raise TurnConflict("You have already acted this turn.", turn=table.turn)
-        raise NotYourTurn("It is not your turn.")
+            raise TurnConflict(_("You have already acted this turn."), turn=table.turn)
+        raise NotYourTurn(_("It is not your turn."))
 
 
 def table_turn_expire(*, table_id: int, turn: int) -> bool:

@@ -3,6 +3,8 @@ engine, a seed, the names on its seats, and the lock every table write takes fir
 
 import secrets
 
+from django.utils.translation import gettext_lazy
+
 from games.engines import get_engine
 from games.engines.options import CLAIM_AFTER, TABLE_CLOCK_NAMES, TIME_BANK, TURN_CLOCK
 from games.models import Table
@@ -26,12 +28,15 @@ def locked_table(table_id: int) -> Table:
 
 
 _CLOCK_SENTENCES = {
-    TURN_CLOCK.name: f"The turn clock is a whole number of seconds from {TURN_CLOCK.minimum} "
-    f"to {TURN_CLOCK.maximum}.",
-    TIME_BANK.name: f"The time bank is a whole number of seconds from {TIME_BANK.minimum} "
-    f"(none) to {TIME_BANK.maximum}.",
-    CLAIM_AFTER.name: f"A seat may be claimed after {CLAIM_AFTER.minimum} to "
-    f"{CLAIM_AFTER.maximum} of its turns played by the clock.",
+    TURN_CLOCK.name: gettext_lazy(
+        "The turn clock is a whole number of seconds from %(minimum)d to %(maximum)d."
+    ),
+    TIME_BANK.name: gettext_lazy(
+        "The time bank is a whole number of seconds from %(minimum)d (none) to %(maximum)d."
+    ),
+    CLAIM_AFTER.name: gettext_lazy(
+        "A seat may be claimed after %(minimum)d to %(maximum)d of its turns played by the clock."
+    ),
 }
 
 
@@ -47,7 +52,10 @@ def clock_options_from(*, options: dict, defaults: dict) -> dict[str, int]:
             clocks[option.name] = option.check(value)
         except ValueError:
             raise TableInvalid(
-                errors={f"options.{option.name}": _CLOCK_SENTENCES[option.name]}
+                errors={
+                    f"options.{option.name}": str(_CLOCK_SENTENCES[option.name])
+                    % {"minimum": option.minimum, "maximum": option.maximum}
+                }
             ) from None
     return clocks
 

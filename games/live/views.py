@@ -19,6 +19,8 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse, HttpResponseNotModified, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.errors import DomainError, page_refusal, refusal_sentence
@@ -60,7 +62,7 @@ def lobby(request):
 def how_to_play(request, game: str):
     """A game's rules in plain words, with pictures drawn as a table draws them."""
     if game not in GAMES:
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     context = {
         **how_to_play_context(game),
         "game": game,
@@ -77,7 +79,15 @@ def table_start(request):
     Counted against the same per-user allowance as the API's POST /api/tables/."""
     wait = page_wait(request, TableCreateThrottle)
     if wait is not None:
-        messages.error(request, f"You have started many tables lately: try again in {wait} s.")
+        messages.error(
+            request,
+            ngettext(
+                "You have started many tables lately: try again in %(seconds)d s.",
+                "You have started many tables lately: try again in %(seconds)d s.",
+                wait,
+            )
+            % {"seconds": wait},
+        )
         return redirect("table-lobby")
     try:
         players = _whole_number(request.POST.get("players", ""))
@@ -87,7 +97,7 @@ def table_start(request):
     except ValueError:
         messages.error(
             request,
-            "Choose the number of players, a turn clock and a time bank in whole seconds.",
+            _("Choose the number of players, a turn clock and a time bank in whole seconds."),
         )
         return redirect("table-lobby")
     try:
@@ -111,7 +121,7 @@ def table_join(request, table_id: int):
     try:
         services.table_join(table_id=table_id, by=request.user)
     except ObjectDoesNotExist:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     except DomainError as refusal:
         messages.error(request, refusal_sentence(refusal))
     return redirect("table-detail", table_id=table_id)
@@ -125,11 +135,11 @@ def table_cancel(request, table_id: int):
     try:
         services.table_cancel(table_id=table_id, by=request.user)
     except ObjectDoesNotExist:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     except DomainError as refusal:
         messages.error(request, refusal_sentence(refusal))
         return redirect("table-detail", table_id=table_id)
-    messages.success(request, f"Table {table_id} is closed.")
+    messages.success(request, _("Table %(number)d is closed.") % {"number": table_id})
     return redirect("table-lobby")
 
 
@@ -140,7 +150,7 @@ def table_resume(request, table_id: int):
     try:
         services.table_resume(table_id=table_id, by=request.user)
     except ObjectDoesNotExist:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     except DomainError as refusal:
         messages.error(request, refusal_sentence(refusal))
     return redirect("table-detail", table_id=table_id)
@@ -180,7 +190,7 @@ def _table_form(request, table_id: int, service):
     try:
         service(table_id=table_id, by=request.user)
     except ObjectDoesNotExist:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     except DomainError as refusal:
         messages.error(request, refusal_sentence(refusal))
     return redirect("table-detail", table_id=table_id)
@@ -223,7 +233,7 @@ async def table_events(request, table_id: int):
     try:
         version = await sync_to_async(selectors.table_version)(table_id=table_id)
     except ObjectDoesNotExist:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
     response = StreamingHttpResponse(
@@ -240,21 +250,25 @@ def table_move(request, table_id: int):
     """One move from the page's form (`turn` and the move as JSON), through `table_move`,
     counted against the same per-user allowance as the API's moves."""
     if not request.user.is_authenticated:
-        raise PermissionDenied("Log in to play.")
+        raise PermissionDenied(_("Log in to play."))
     wait = page_wait(request, TableMoveThrottle)
     if wait is not None:
-        error = f"You have sent very many moves lately: try again in {wait} s."
+        error = ngettext(
+            "You have sent very many moves lately: try again in %(seconds)d s.",
+            "You have sent very many moves lately: try again in %(seconds)d s.",
+            wait,
+        ) % {"seconds": wait}
         return _move_answer(request, table_id, status=429, error=error, retry_after=wait)
     status, error = 200, ""
     try:
         turn, move = _posted_move(request)
     except ValueError:
-        status, error = 400, "That move could not be read: reload the page and try again."
+        status, error = 400, _("That move could not be read: reload the page and try again.")
     else:
         try:
             services.table_move(table_id=table_id, turn=turn, move=move, by=request.user)
         except ObjectDoesNotExist:
-            raise Http404("No such table.")
+            raise Http404(_("No such table."))
         except DomainError as refusal:
             status, error = refusal.status, _move_refusal_sentence(refusal)
         except IllegalMove as refusal:  # the engines' own refusal, always bad input
@@ -293,7 +307,7 @@ def table_replay(request, table_id: int):
     try:
         replay = selectors.table_replay_step(table_id=table_id, step=step)
     except ObjectDoesNotExist:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     except ReplayUnavailable as refusal:
         return page_refusal(request, refusal, template="games/replay_unavailable.html")
     table = replay["table"]
@@ -323,7 +337,7 @@ def _etag(request, table_id: int) -> str:
     try:
         version = selectors.table_version(table_id=table_id)
     except ObjectDoesNotExist:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     overdue = version["deadline"] is not None and version["deadline"] <= timezone.now()
     key = json.dumps([version, request.user.pk, overdue and timezone.now()], default=str)
     return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
@@ -339,7 +353,7 @@ def _read(
             selectors.table_log_for_viewer(table_id=table_id, user=request.user),
         )
     except ObjectDoesNotExist:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
 
 
 def _posted_move(request) -> tuple[int, object]:
@@ -367,7 +381,7 @@ def _whole_number(text: str) -> int:
 
 def _move_refusal_sentence(refusal: DomainError) -> str:
     if isinstance(refusal, TurnConflict):
-        return "The table moved on before your move arrived: look again and choose."
+        return _("The table moved on before your move arrived: look again and choose.")
     return refusal_sentence(refusal)
 
 
@@ -375,16 +389,16 @@ def fixture_tables(request, fixture_id: int):
     """A fixture's live tables; staff of its venue or its players start them (POST)."""
     if request.method == "POST":
         if not request.user.is_authenticated:
-            raise PermissionDenied("Log in to start a fixture's tables.")
+            raise PermissionDenied(_("Log in to start a fixture's tables."))
         try:
             services.fixture_tables_start(fixture_id=fixture_id, by=request.user)
         except ObjectDoesNotExist:
-            raise Http404("No such fixture.")
+            raise Http404(_("No such fixture."))
         except DomainError as refusal:
             messages.error(request, refusal_sentence(refusal))
         return redirect("fixture-tables", fixture_id=fixture_id)
     try:
         listing = selectors.fixture_tables_for_viewer(fixture_id=fixture_id, user=request.user)
     except ObjectDoesNotExist:
-        raise Http404("No such fixture.")
+        raise Http404(_("No such fixture."))
     return render(request, "games/fixture_tables.html", listing)

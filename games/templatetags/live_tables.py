@@ -8,6 +8,7 @@ from typing import Any
 
 from django import template
 
+from games.live.pages.convoy import square_list_words
 from games.live.selectors import finished_tables_of_player, held_tables_of_fixture
 from leagues.models import Player
 from scoring.results.selectors import fixture_day_to_come
@@ -32,3 +33,10 @@ def finished_tables_of(player: Player) -> list[dict[str, Any]]:
 def held_tables_of(fixture) -> list[dict[str, Any]]:
     """The fixture's held live tables and the claims on their seats, for its venue's staff."""
     return held_tables_of_fixture(fixture_id=fixture.pk)
+
+
+@register.filter
+def squares_words(squares) -> str:
+    """Convoy's board squares ([row, column] from 0) in words: "row 1 column 2 and row 3 column
+    4", in the page's language."""
+    return square_list_words(squares)

@@ -105,7 +105,10 @@
     if (!head || !shown) return;
     const left = Math.max(0, Date.parse(head.dataset.deadline) - (Date.now() + clockOffset));
     const seconds = Math.ceil(left / 1000);
-    const text = seconds + " s";
+    // "30 s" in the page's language (the catalogue at /jsi18n/, loaded before this script).
+    const text = window.interpolate
+      ? interpolate(gettext("%(seconds)s s"), { seconds: seconds }, true)
+      : seconds + " s";
     if (shown.textContent !== text) shown.textContent = text;
     shown.classList.toggle("running-out", seconds <= 5);
   }

@@ -19,7 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games.engines import ENGINE_NAMES
 from leagues.models import Game
@@ -42,7 +42,8 @@ def seat_names(table: Mapping[str, Any]) -> list[str | None]:
 
 def narrated_names(table: Mapping[str, Any]) -> list[str | None]:
     """The name at each seat as the page tells of moves: "You" for the viewer's own seat."""
-    return ["You" if seat == table["seat"] else name for seat, name in enumerate(seat_names(table))]
+    you = pgettext("the viewer, naming a seat", "You")
+    return [you if seat == table["seat"] else name for seat, name in enumerate(seat_names(table))]
 
 
 RECENT_MOVES = 6
@@ -64,8 +65,11 @@ def live_context(
     the table it was read at, `may_resume` whether the viewer may go on with a held table,
     `may_close` whether they may close a waiting one (its creator)."""
     names = narrated_names(table)
-    recent = [{**entry, "name": names[entry["seat"]]} for entry in log[-RECENT_MOVES:][::-1]]
     my_seat = table["seat"]
+    recent = [
+        {**entry, "name": names[entry["seat"]], "mine": entry["seat"] == my_seat}
+        for entry in log[-RECENT_MOVES:][::-1]
+    ]
     playing = table["status"] == "playing"
     to_act = set(table["to_act"]) if playing else set()
     winners = set((table["outcome"] or {}).get("winners", []))
@@ -141,26 +145,35 @@ def fair_clocks(table: Mapping[str, Any], *, user) -> dict:
 
 def _status_line(table: Mapping[str, Any], seats: list[dict]) -> str:
     if table["status"] == "waiting" and table["fixture"]:
-        return "Waiting for every player to come to the table."
+        return gettext("Waiting for every player to come to the table.")
     if table["status"] == "waiting":
-        return "Waiting for every seat to be taken."
+        return gettext("Waiting for every seat to be taken.")
     if table["held"]:
-        return "Held: a player let the clock play their turns. The venue's staff decide."
+        return gettext("Held: a player let the clock play their turns. The venue's staff decide.")
     if table["paused"]:
         return gettext("Paused: every player asked for a break.")
     if table["status"] == "finished":
         outcome = table["outcome"] or {}
-        names = ["you" if seat["mine"] else seat["name"] for seat in seats if seat["winner"]]
-        if outcome.get("draw") or not names:
-            return "Game over: a draw."
-        return f"Game over: {' & '.join(names)} won."
+        winners = [seat for seat in seats if seat["winner"]]
+        if outcome.get("draw") or not winners:
+            return gettext("Game over: a draw.")
+        others = [seat["name"] for seat in winners if not seat["mine"]]
+        if len(others) < len(winners):
+            if not others:
+                return gettext("Game over: you won.")
+            return gettext("Game over: you & %(names)s won.") % {"names": " & ".join(others)}
+        return gettext("Game over: %(names)s won.") % {"names": " & ".join(others)}
     acting = [seat for seat in seats if seat["to_act"]]
     if any(seat["mine"] for seat in acting):
-        others = len(acting) - 1
-        return "Your turn." + (
-            f" {others} other{'s' if others > 1 else ''} still to play." if others else ""
-        )
-    return "Waiting for " + ", ".join(seat["name"] for seat in acting) + "."
+        others_count = len(acting) - 1
+        if not others_count:
+            return gettext("Your turn.")
+        return ngettext(
+            "Your turn. %(count)d other still to play.",
+            "Your turn. %(count)d others still to play.",
+            others_count,
+        ) % {"count": others_count}
+    return gettext("Waiting for %(names)s.") % {"names": ", ".join(seat["name"] for seat in acting)}
 
 
 def _seconds_left(deadline: str | None) -> int | None:

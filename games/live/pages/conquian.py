@@ -4,14 +4,25 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from . import narrated_names, seat_names
 
 # What the player to act is doing, told of another player and of the viewer ("You ...").
 PHASE_WORDS = {
-    "turned": ("has turned the open card", "have turned the open card"),
-    "facing": ("is offered the open card", "are offered the open card"),
-    "forced": ("was forced to take the open card", "were forced to take the open card"),
-    "discard": ("must discard", "must discard"),
+    "turned": (
+        gettext_lazy("%(name)s has turned the open card."),
+        gettext_lazy("You have turned the open card."),
+    ),
+    "facing": (
+        gettext_lazy("%(name)s is offered the open card."),
+        gettext_lazy("You are offered the open card."),
+    ),
+    "forced": (
+        gettext_lazy("%(name)s was forced to take the open card."),
+        gettext_lazy("You were forced to take the open card."),
+    ),
+    "discard": (gettext_lazy("%(name)s must discard."), gettext_lazy("You must discard.")),
 }
 
 
@@ -54,6 +65,7 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
                 "winner_name": narrated[last_deal["winner"]]
                 if last_deal["winner"] is not None
                 else None,
+                "mine": last_deal["winner"] is not None and last_deal["winner"] == seat,
             }
             if last_deal
             else None
@@ -76,10 +88,12 @@ def _meld_options(melds: list[list[str]], *, open_card: str | None) -> list[dict
 
 
 def _acting_line(view: dict, narrated: list[str | None]) -> str:
-    """ "Bo Marsh has turned the open card", or "You have turned ..." on Bo's own page."""
+    """ "Bo Marsh has turned the open card.", or "You have turned ..." on Bo's own page."""
     words = PHASE_WORDS.get(view["phase"])
     if not words or not view["to_act"]:
         return ""
+    seat = view.get("seat")
     return " ".join(
-        f"{narrated[index]} {words[narrated[index] == 'You']}." for index in view["to_act"]
+        str(words[1]) if index == seat else str(words[0]) % {"name": narrated[index]}
+        for index in view["to_act"]
     )

@@ -5,6 +5,8 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
+
 from games.engines.cards import JOKER
 
 from . import narrated_names, seat_names
@@ -13,6 +15,13 @@ from .cards import card_colour, card_rank, card_suit, card_words
 # A side is never told by its colour alone: each also has a shape and a letter.
 SIDE_SHAPES = ("circle", "square", "triangle")
 SIDE_GLYPHS = ("●", "■", "▲")
+# Each side's colour and shape in words (the engine's SIDE_COLOURS: red, black, blue).
+SIDE_LABELS = (gettext_lazy("Red (circle)"), gettext_lazy("Black (square)"),
+               gettext_lazy("Blue (triangle)"))  # fmt: skip
+SIDE_COUNTERS = (gettext_lazy("red circle counters"), gettext_lazy("black square counters"),
+                 gettext_lazy("blue triangle counters"))  # fmt: skip
+SIDE_COUNTER = (gettext_lazy("red circle counter"), gettext_lazy("black square counter"),
+                gettext_lazy("blue triangle counter"))  # fmt: skip
 ONE_EYED_JACKS = ("JS", "JH")
 TWO_EYED_JACKS = ("JC", "JD")
 BOARD_SIDE = 10  # squares in a row
@@ -28,6 +37,8 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
             "shape": SIDE_SHAPES[side],
             "glyph": SIDE_GLYPHS[side],
             "letter": colour[0].upper(),
+            "label": SIDE_LABELS[side],
+            "counters_words": SIDE_COUNTERS[side],
             "names": names[side :: view["sides"]],
             "convoys": view["convoys"][side],
             "counters_left": view["counters_left"][side],
@@ -83,7 +94,7 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
         "remove_combos": combos,
         "exchangeable": sorted(exchangeable),
         "can_pass": can_pass,
-        "last_move": _last_move(last, narrated_names(table)),
+        "last_move": _last_move(last, narrated_names(table), table["seat"]),
         "hand_sizes": list(zip(names, view["hand_sizes"], strict=True)),
     }
 
@@ -110,13 +121,13 @@ def _cell(cell, *, row, column, sides, place, remove, in_convoy, last):
     counter = cell["counter"]
     side = sides[counter] if counter is not None else None
     roundel = cell["card"] == "ROUNDEL"
-    words = "roundel" if roundel else card_words(cell["card"])
+    words = gettext("roundel") if roundel else card_words(cell["card"])
     if side:
-        words += f", {side['colour']} {side['shape']} counter"
+        words += ", " + str(SIDE_COUNTER[side["index"]])
         if cell["locked"]:
-            words += ", locked in a convoy"
+            words += ", " + gettext("locked in a convoy")
     if last:
-        words += ", last move"
+        words += ", " + gettext("last move")
     classes = ["cell"]
     classes += [name for name, on in (("roundel", roundel), ("taken", side), ("locked", cell["locked"]),
                                       ("in-convoy", in_convoy is not None), ("last", last)) if on]  # fmt: skip
@@ -128,7 +139,8 @@ def _cell(cell, *, row, column, sides, place, remove, in_convoy, last):
         "face": "◉" if roundel else card_rank(cell["card"]) + card_suit(cell["card"]),
         "ink": "roundel-mark" if roundel else card_colour(cell["card"]),
         "side": side,
-        "label": f"Row {row + 1}, column {column + 1}: {words}.",
+        "label": gettext("Row %(row)d, column %(column)d: %(words)s.")
+        % {"row": row + 1, "column": column + 1, "words": words},
         "words": words,
         "allowed": " ".join(sorted(place or remove)),
         "removes": bool(remove),
@@ -170,15 +182,31 @@ def _picker(code, board, placers, removers) -> list[dict]:
 def _kind(code: str) -> str:
     """What a wild card does, in the words the hand's line and a screen reader use."""
     if code == JOKER:
-        return "joker: places anywhere free or removes a counter"
+        return gettext("joker: places anywhere free or removes a counter")
     if code in TWO_EYED_JACKS:
-        return "two-eyed jack: places anywhere free"
+        return gettext("two-eyed jack: places anywhere free")
     if code in ONE_EYED_JACKS:
-        return "one-eyed jack: removes a counter"
+        return gettext("one-eyed jack: removes a counter")
     return ""
 
 
-def _last_move(last: dict, names: list[str | None]) -> dict | None:
+def square_words(row: int, column: int) -> str:
+    """A board square ([row, column] from 0) in words: "row 1 column 2"."""
+    return gettext("row %(row)d column %(column)d") % {"row": row + 1, "column": column + 1}
+
+
+def square_list_words(squares) -> str:
+    """Several squares in words: "row 1 column 2 and row 3 column 4"."""
+    words = [square_words(row, column) for row, column in squares]
+    if len(words) < 2:
+        return "".join(words)
+    return gettext("%(squares)s and %(last)s") % {
+        "squares": ", ".join(words[:-1]),
+        "last": words[-1],
+    }
+
+
+def _last_move(last: dict, names: list[str | None], seat: int | None) -> dict | None:
     if not last:
         return None
-    return {**last, "name": names[last["seat"]]}
+    return {**last, "name": names[last["seat"]], "mine": last["seat"] == seat}

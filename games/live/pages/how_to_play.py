@@ -5,6 +5,8 @@ newcomer sees the board and the cards exactly as a table shows them. The positio
 up: no table, hand or seed is read.
 """
 
+from django.utils.translation import pgettext
+
 from games.engines import get_engine
 from games.engines.korova import heads
 
@@ -53,7 +55,10 @@ def _convoy() -> dict:
     state = eng.load({**start, "board": ["".join(row) for row in board], "convoys": convoys})
     table = {
         "view": eng.view(state, None),
-        "seats": [{"seat": 0, "name": "Red"}, {"seat": 1, "name": "Black"}],
+        "seats": [
+            {"seat": 0, "name": pgettext("a side in the picture", "Red")},
+            {"seat": 1, "name": pgettext("a side in the picture", "Black")},
+        ],
         "seat": None,
     }
     page = convoy.page_context(table=table, moves=[], hands=[])
