@@ -28,7 +28,7 @@ from django.test import Client
 from django.urls import Resolver404, resolve
 
 from games.live.services import table_create
-from games.models import Table
+from games.models import Seat, Table
 from leagues.models import (
     Cup,
     CupTie,
@@ -170,6 +170,7 @@ def _names() -> set[str]:
         *Division.objects.values_list("name", flat=True),
         *Cup.objects.values_list("name", flat=True),
         *get_user_model().objects.values_list("username", flat=True),
+        *(name.removesuffix(" (bot)") for name in Seat.objects.values_list("name", flat=True)),
     ]
     return {word.lower() for name in names for word in WORD.findall(name)}
 
