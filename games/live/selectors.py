@@ -206,12 +206,20 @@ def open_turn_deadline(*, table_id: int, turn: int) -> datetime.datetime | None:
     )
 
 
+def seat_shown_name(seat: Seat) -> str:
+    """A seat's name as the reader's language says it: a bot's is stored with an English
+    " (bot)" (the name the bot took when it sat down), which is said here in their words."""
+    if seat.bot:
+        return gettext("%(name)s (bot)") % {"name": seat.name.removesuffix(" (bot)")}
+    return seat.name
+
+
 def _seat_json(seat: Seat, *, seats: list[Seat]) -> SeatJson:
     """`name` is the player's (docs/api.md), so an open seat has none: null, not ""; the
     claimant of a claimed seat is named by their own seat at the table (`seats`)."""
     claimant = next(
         (
-            other.name
+            seat_shown_name(other)
             for other in seats
             if seat.claimed_by_id and other.user_id == seat.claimed_by_id
         ),
@@ -219,7 +227,7 @@ def _seat_json(seat: Seat, *, seats: list[Seat]) -> SeatJson:
     )
     return {
         "seat": seat.seat,
-        "name": seat.name if seat.taken else None,
+        "name": seat_shown_name(seat) if seat.taken else None,
         "bot": seat.bot,
         "bank": round(seat.bank_seconds, 1),
         "away": seat.timeouts_in_a_row,
@@ -350,10 +358,12 @@ def _finished_rows(
                 "game_name": Game(table.game).label,
                 "fixture": table.fixture_id,
                 "finished_at": table.finished_at,
-                "names": [s.name for s in table_seats],
+                "names": [seat_shown_name(s) for s in table_seats],
                 "seat": seat,
-                "others": [s.name for s in table_seats if s.seat != seat],
-                "winners": [s.name for s in table_seats if s.seat in outcome["winners"]],
+                "others": [seat_shown_name(s) for s in table_seats if s.seat != seat],
+                "winners": [
+                    seat_shown_name(s) for s in table_seats if s.seat in outcome["winners"]
+                ],
                 "result": result,
             }
         )
@@ -421,7 +431,7 @@ def table_replay_step(*, table_id: int, step: int) -> dict[str, Any]:
         else:
             state = eng.apply(state, entry.seat, entry.move)
     seats = list(table.seats.all())
-    names = {seat.seat: seat.name for seat in seats}
+    names = {seat.seat: seat_shown_name(seat) for seat in seats}
     last = log[step - 1] if step else None
     return {
         "table": _table_json(table=table, seats=seats, seat=None, state=state, replayed=True),
