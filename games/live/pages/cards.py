@@ -1,6 +1,7 @@
-"""Playing cards on the page: a short face ("10♥") and words for screen readers."""
+"""Playing cards on the page: a short face ("10♥"). Their names, for screen readers, are said
+in the reader's language by config/game_words.py."""
 
-from games.engines.cards import JOKER, card_words
+from games.engines.cards import JOKER
 
 RANK_FACES = {"T": "10"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -21,8 +22,3 @@ def card_suit(code: str) -> str:
 def card_colour(code: str) -> str:
     """ "red" or "black" (the joker is black), for the face's ink."""
     return "red" if code != JOKER and code[1] in "HD" else "black"
-
-
-def cards_words(codes) -> str:
-    """Several cards in words, comma separated."""
-    return ", ".join(card_words(code) for code in codes)

@@ -7,10 +7,11 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
+from config.game_words import card_name
 from games.engines.cards import JOKER
 
 from . import narrated_names, seat_names
-from .cards import card_colour, card_rank, card_suit, card_words
+from .cards import card_colour, card_rank, card_suit
 
 # A side is never told by its colour alone: each also has a shape and a letter.
 SIDE_SHAPES = ("circle", "square", "triangle")
@@ -121,7 +122,7 @@ def _cell(cell, *, row, column, sides, place, remove, in_convoy, last):
     counter = cell["counter"]
     side = sides[counter] if counter is not None else None
     roundel = cell["card"] == "ROUNDEL"
-    words = gettext("roundel") if roundel else card_words(cell["card"])
+    words = gettext("roundel") if roundel else card_name(cell["card"])
     if side:
         words += ", " + str(SIDE_COUNTER[side["index"]])
         if cell["locked"]:
