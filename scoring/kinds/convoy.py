@@ -63,6 +63,7 @@ class ConvoyKind(GameKind):
     label = "Convoy"
     unit = cast(str, gettext_lazy("convoys"))  # a lazy string: read in each page's language
     draw_word = cast(str, gettext_lazy("stalemate"))
+    points_words = gettext_lazy("win %(win)s, stalemate %(draw)s, loss %(loss)s")
     score_for_label = gettext_lazy("Convoys the team made")
     score_against_label = gettext_lazy("Convoys their opponents made")
     needs_lineup = False
