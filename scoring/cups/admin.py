@@ -11,8 +11,9 @@ from django.contrib import admin, messages
 from django.contrib.admin.widgets import AdminSplitDateTime
 from django.http import HttpResponseRedirect
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from config.errors import DomainError, refusal_sentence
 from leagues.admin import HistoryAdmin
@@ -148,13 +149,20 @@ class CupAdmin(LeagueAdminsOnly, HistoryAdmin):
             )
             return
         first = cup.rounds.order_by("number").first()
+        rounds = cup.rounds.count()
         self.message_user(
             request,
-            _("%(cup)s drawn: %(rounds)d rounds, the first on %(day)s.")
+            ngettext(
+                "%(cup)s drawn: %(rounds)d round, on %(day)s.",
+                "%(cup)s drawn: %(rounds)d rounds, the first on %(day)s.",
+                rounds,
+            )
             % {
                 "cup": cup,
-                "rounds": cup.rounds.count(),
-                "day": timezone.localtime(first.starts_at).strftime("%a %d %b %Y at %H:%M"),
+                "rounds": rounds,
+                "day": date_format(
+                    timezone.localtime(first.starts_at), pgettext("date format", "D j M Y, H:i")
+                ),
             },
             messages.SUCCESS,
         )

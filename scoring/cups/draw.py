@@ -7,11 +7,13 @@ is filled up to a power of two with byes, which take the places of the lowest se
 seeded draw the top seeds get the byes, and two byes never meet.
 """
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 Team = TypeVar("Team")
 
@@ -71,16 +73,34 @@ def first_round(seeds: Sequence[Team]) -> list[FirstRoundTie[Team]]:
     return ties
 
 
+# The names the draw gives the last three rounds, by rounds from the end, and the earlier
+# ones' pattern. Stored in English (CupRound.name); shown_round_name reads them in the
+# reader's language, and leaves a name an admin gave a round as it is.
+NAMED_ROUNDS = {
+    0: gettext_noop("Final"),
+    1: gettext_noop("Semi-finals"),
+    2: gettext_noop("Quarter-finals"),
+}
+NUMBERED_ROUND = gettext_noop("Round %(number)d")
+NUMBERED_ROUND_STORED = re.compile(r"Round (\d{1,3})")
+
+
 def round_name(*, number: int, rounds: int) -> str:
-    """What a round is called: the last three by their names, earlier ones by number."""
-    from_the_end = rounds - number
-    if from_the_end == 0:
-        return _("Final")
-    if from_the_end == 1:
-        return _("Semi-finals")
-    if from_the_end == 2:
-        return _("Quarter-finals")
-    return _("Round %(number)d") % {"number": number}
+    """What a round is called, as stored: the last three by their names, earlier ones by number
+    (in English; shown_round_name translates it for a page)."""
+    named = NAMED_ROUNDS.get(rounds - number)
+    return named if named is not None else NUMBERED_ROUND % {"number": number}
+
+
+def shown_round_name(name: str) -> str:
+    """A stored round name in the active language: the draw's own names are translated, a name
+    an admin wrote is shown as written."""
+    if name in NAMED_ROUNDS.values():
+        return _(name)
+    numbered = NUMBERED_ROUND_STORED.fullmatch(name)
+    if numbered:
+        return _(NUMBERED_ROUND) % {"number": int(numbered[1])}
+    return name
 
 
 def next_place(position: int) -> tuple[int, str]:

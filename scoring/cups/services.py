@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from config.errors import Conflict, Forbidden, Invalid
 from leagues.models import Cup, CupRound, CupTie, Entry, Fixture, Team
@@ -80,7 +81,12 @@ def cup_draw(
     if cup.drawn_at is not None:
         raise Conflict(
             _("%(cup)s was drawn on %(day)s: a cup is drawn once.")
-            % {"cup": cup.name, "day": date_format(timezone.localtime(cup.drawn_at), "j F Y")}
+            % {
+                "cup": cup.name,
+                "day": date_format(
+                    timezone.localtime(cup.drawn_at), pgettext("date format", "j F Y")
+                ),
+            }
         )
     teams = list(cup.teams.order_by("name", "pk"))
     _ensure_teams_can_be_drawn(cup=cup, teams=teams)

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.functional import Promise
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from config.errors import Invalid
@@ -167,6 +167,8 @@ class GameKind:
     lower_is_better: ClassVar[bool] = False  # Корова: fewer heads wins
     unit: ClassVar[str]  # the score's unit: "convoys", "heads", "deal points"
     draw_word: ClassVar[str] = "draw"  # a level fixture in the game's words (Convoy: stalemate)
+    # The season's league points in the game's words: "win 3, stalemate 1, loss 0" for Convoy.
+    points_words: ClassVar["Words"] = gettext_lazy("win %(win)s, draw %(draw)s, loss %(loss)s")
     score_for_label: ClassVar["Words"]  # "Convoys won": what score_for counts for a team
     score_against_label: ClassVar["Words"]
     needs_lineup: ClassVar[bool] = True  # the sheet names the teams' players 1 and 2

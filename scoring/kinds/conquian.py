@@ -8,6 +8,10 @@ won takes the fixture, then more deal points. The entry grid is scoring/results/
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engines import conquian
 from scoring.kinds.base import (
@@ -83,25 +87,49 @@ def single_status(
 class ConquianKind(GameKind):
     game = "conquian"
     label = "Conquian"
-    unit = "deal points"
-    score_for_label = "Deal points won in the team's singles"
-    score_against_label = "Deal points won by their opponents"
+    unit = cast(str, gettext_lazy("deal points"))  # a lazy string: read in each page's language
+    score_for_label = gettext_lazy("Deal points won in the team's singles")
+    score_against_label = gettext_lazy("Deal points won by their opponents")
     standings_columns = (
-        StandingsColumn("won", "W", "Fixtures won: more singles won, or level and more points."),
-        StandingsColumn("drawn", "D", "Fixtures drawn: level on singles and on deal points."),
-        StandingsColumn("lost", "L", "Fixtures lost."),
         StandingsColumn(
-            "singles_won", "SW", "Singles won by the team's two players.", from_sheet=True
+            "won",
+            pgettext_lazy("standings column: won", "W"),
+            gettext_lazy("Fixtures won: more singles won, or level and more points."),
         ),
-        StandingsColumn("score_for", "PF", "Deal points for: won in the team's singles."),
-        StandingsColumn("score_against", "PA", "Deal points against: won by their opponents."),
+        StandingsColumn(
+            "drawn",
+            pgettext_lazy("standings column: drawn", "D"),
+            gettext_lazy("Fixtures drawn: level on singles and on deal points."),
+        ),
+        StandingsColumn(
+            "lost", pgettext_lazy("standings column: lost", "L"), gettext_lazy("Fixtures lost.")
+        ),
+        StandingsColumn(
+            "singles_won",
+            pgettext_lazy("standings column: singles won", "SW"),
+            gettext_lazy("Singles won by the team's two players."),
+            from_sheet=True,
+        ),
+        StandingsColumn(
+            "score_for",
+            pgettext_lazy("standings column: deal points for", "PF"),
+            gettext_lazy("Deal points for: won in the team's singles."),
+        ),
+        StandingsColumn(
+            "score_against",
+            pgettext_lazy("standings column: deal points against", "PA"),
+            gettext_lazy("Deal points against: won by their opponents."),
+        ),
     )
-    rule_labels = {"target": ("Single ends at", "deal points"), "carry_over": ("Drawn deals", "")}
+    rule_labels = {
+        "target": (gettext_lazy("Single ends at"), gettext_lazy("deal points")),
+        "carry_over": (gettext_lazy("Drawn deals"), ""),
+    }
     rule_value_words = {
         "carry_over": {
-            "double": "double the next deal",
-            "add": "add one to the next deal",
-            "none": "do not carry over",
+            "double": gettext_lazy("double the next deal"),
+            "add": gettext_lazy("add one to the next deal"),
+            "none": gettext_lazy("do not carry over"),
         }
     }
 
@@ -112,36 +140,45 @@ class ConquianKind(GameKind):
         singles = sheet.get("singles")
         home, away = context.team("home"), context.team("away")
         if not isinstance(singles, list) or len(singles) != SINGLES:
-            errors["singles"] = (
-                f"Enter the two singles: {possessive(home)} player 1 against {possessive(away)} "
-                f"player 1, "
-                f"then the two players 2."
-            )
+            errors["singles"] = _(
+                "Enter the two singles: %(home)s player 1 against %(away)s player 1, "
+                "then the two players 2."
+            ) % {"home": possessive(home), "away": possessive(away)}
             return {}
         clean = []
         playing: dict[int, int] = {}  # player id -> the single (from 1) they play
         for number, single in enumerate(singles, 1):
             path = f"singles.{number - 1}"
             if not isinstance(single, Mapping):
-                errors[path] = f"Single {number} must list its two players and its deals."
+                errors[path] = _("Single %(number)s must list its two players and its deals.") % {
+                    "number": number
+                }
                 continue
             unknown_keys(single, ("home_player", "away_player", "deals"), path, errors)
             names = {}
             entry: dict[str, int | list | None] = {}
             for side in SIDES:
                 field = f"{path}.{side}_player"
-                label = f"{possessive(context.team(side))} player in single {number}"
+                label = _("%(team)s player in single %(number)s") % {
+                    "team": possessive(context.team(side)),
+                    "number": number,
+                }
                 pk = player_id(single.get(f"{side}_player"), field, label, errors)
                 if pk is not None:
                     if pk in playing:
-                        name = context.player(pk, f"Player {pk}")
-                        errors[field] = f"{name} already plays single {playing[pk]}."
+                        name = context.player(pk, _("Player %(pk)s") % {"pk": pk})
+                        errors[field] = _("%(player)s already plays single %(number)s.") % {
+                            "player": name,
+                            "number": playing[pk],
+                        }
                     else:
                         playing[pk] = number
                         check_team(pk, side, context, field, errors)
                 entry[f"{side}_player"] = pk
                 names[side] = context.player(
-                    pk, f"{possessive(context.team(side))} player {number}"
+                    pk,
+                    _("%(team)s player %(number)s")
+                    % {"team": possessive(context.team(side)), "number": number},
                 )
             entry["deals"] = _deals(
                 single.get("deals"), number, path, names, context.options, errors
@@ -177,29 +214,35 @@ class ConquianKind(GameKind):
 
     def summary(self, outcome, *, home_team, away_team) -> str:
         if outcome.winner == "draw":
-            return (
-                f"A draw: singles {outcome.home_games}–{outcome.away_games}, "
-                f"deal points {outcome.home_score}–{outcome.away_score}"
-            )
+            return _("A draw: singles %(singles)s, deal points %(points)s") % {
+                "singles": f"{outcome.home_games}–{outcome.away_games}",
+                "points": f"{outcome.home_score}–{outcome.away_score}",
+            }
         names = {"home": home_team, "away": away_team}
         loser = "away" if outcome.winner == "home" else "home"
-        return (
-            f"{names[outcome.winner]} win, singles "
-            f"{outcome.games_for(outcome.winner)}–{outcome.games_for(loser)}, deal points "
-            f"{outcome.score_for(outcome.winner)}–{outcome.score_for(loser)}"
-        )
+        return _("%(team)s win, singles %(singles)s, deal points %(points)s") % {
+            "team": names[outcome.winner],
+            "singles": f"{outcome.games_for(outcome.winner)}–{outcome.games_for(loser)}",
+            "points": f"{outcome.score_for(outcome.winner)}–{outcome.score_for(loser)}",
+        }
 
     def describe_path(self, parts, *, names, sheet, teams):
         if parts[0] != "singles" or len(parts) < 2:
             return None
-        label = f"Single {int(parts[1]) + 1}"
+        number = int(parts[1]) + 1
         if len(parts) >= 4 and parts[2] == "deals":
-            label += f", deal {int(parts[3]) + 1}"
-        elif len(parts) == 3 and parts[2].endswith("_player"):
+            return _("Single %(number)s, deal %(deal)s") % {
+                "number": number,
+                "deal": int(parts[3]) + 1,
+            }
+        if len(parts) == 3 and parts[2].endswith("_player"):
             side = parts[2].removesuffix("_player")
             team = teams[SIDES.index(side)].name if teams and side in SIDES else side
-            label += f", {possessive(team)} player"
-        return label
+            return _("Single %(number)s, %(team)s player") % {
+                "number": number,
+                "team": possessive(team),
+            }
+        return _("Single %(number)s") % {"number": number}
 
     def describe_value(self, parts, value, *, names, sheet, teams):
         if "deals" in parts and len(parts) == 4:
@@ -208,9 +251,9 @@ class ConquianKind(GameKind):
             single = singles[index] if 0 <= index < len(singles) else {}
             if value in SIDES:
                 pk = single.get(f"{value}_player")
-                return f"won by {names.get(pk) or value}"
+                return _("won by %(player)s") % {"player": names.get(pk) or value}
             if value == "draw":
-                return "drawn"
+                return _("drawn")
         if parts[-1].endswith("_player"):
             return names.get(value, str(value))
         return None
@@ -261,11 +304,16 @@ class ConquianKind(GameKind):
         if not won + lost:
             return []
         return [
-            PlayerFigure("singles_won", "Singles won", won, "Singles the player won."),
-            PlayerFigure("singles_lost", "Singles lost", lost, "Singles the player lost."),
-            PlayerFigure("points_for", "Deal points won", points_for, "In the player's singles."),
+            PlayerFigure("singles_won", _("Singles won"), won, _("Singles the player won.")),
+            PlayerFigure("singles_lost", _("Singles lost"), lost, _("Singles the player lost.")),
             PlayerFigure(
-                "points_against", "Deal points conceded", points_against, "To their opponents."
+                "points_for", _("Deal points won"), points_for, _("In the player's singles.")
+            ),
+            PlayerFigure(
+                "points_against",
+                _("Deal points conceded"),
+                points_against,
+                _("To their opponents."),
             ),
         ]
 
@@ -306,31 +354,45 @@ class ConquianKind(GameKind):
 
 def _deals(deals, number: int, path: str, names: dict, options, errors: dict) -> list:
     if not isinstance(deals, list) or not deals:
-        errors[f"{path}.deals"] = f"Enter the deals of single {number}, in order."
+        errors[f"{path}.deals"] = _("Enter the deals of single %(number)s, in order.") % {
+            "number": number
+        }
         return []
     if len(deals) > MAX_DEALS:
-        errors[f"{path}.deals"] = f"A single holds at most {MAX_DEALS} deals."
+        errors[f"{path}.deals"] = _("A single holds at most %(most)s deals.") % {"most": MAX_DEALS}
         return []
     for index, result in enumerate(deals):
         if result not in DEAL_RESULTS:
-            errors[f"{path}.deals.{index}"] = (
-                f"Deal {index + 1} of single {number} must be won by {names['home']} or "
-                f"{names['away']}, or drawn; not {shown(result)}."
-            )
+            errors[f"{path}.deals.{index}"] = _(
+                "Deal %(deal)s of single %(number)s must be won by %(home)s or %(away)s, "
+                "or drawn; not %(value)s."
+            ) % {
+                "deal": index + 1,
+                "number": number,
+                "home": names["home"],
+                "away": names["away"],
+                "value": shown(result),
+            }
     if options is None or any(result not in DEAL_RESULTS for result in deals):
         return list(deals)
     target = options["target"]
     status = single_status(deals, target, options["carry_over"])
     if status.ended_at is None:
-        errors[f"{path}.deals"] = (
-            f"Single {number} is not finished: nobody has reached {target} points yet "
-            f"({names['home']} has {status.home_points}, {names['away']} {status.away_points})."
-        )
+        errors[f"{path}.deals"] = _(
+            "Single %(number)s is not finished: nobody has reached %(target)s points yet "
+            "(%(home)s has %(home_points)s, %(away)s %(away_points)s)."
+        ) % {
+            "number": number,
+            "target": target,
+            "home": names["home"],
+            "home_points": status.home_points,
+            "away": names["away"],
+            "away_points": status.away_points,
+        }
     elif status.ended_at < len(deals):
-        errors[f"{path}.deals.{status.ended_at}"] = (
-            f"Deal {status.ended_at + 1} comes after the single was won "
-            f"({names[status.winner]} reached {target} points)."
-        )
+        errors[f"{path}.deals.{status.ended_at}"] = _(
+            "Deal %(deal)s comes after the single was won (%(player)s reached %(target)s points)."
+        ) % {"deal": status.ended_at + 1, "player": names[status.winner], "target": target}
     return list(deals)
 
 

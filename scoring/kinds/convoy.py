@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from typing import cast
 
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.engines.convoy import convoys_to_win
 from games.engines.convoy_board import SHAPE_NAMES
@@ -44,7 +46,10 @@ def games_in_fixture(fixture_format: Mapping) -> int:
     """N of the season's best of N (default 1); ValueError for anything but 1 to 15."""
     games = fixture_format.get("games", 1)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"the fixture format's games must be a whole number from 1 to {MAX_GAMES}")
+        raise ValueError(
+            _("the fixture format's games must be a whole number from 1 to %(most)s")
+            % {"most": MAX_GAMES}
+        )
     return games
 
 
@@ -56,31 +61,53 @@ def games_needed(best_of: int) -> int:
 class ConvoyKind(GameKind):
     game = "convoy"
     label = "Convoy"
-    unit = "convoys"
-    draw_word = "stalemate"
-    score_for_label = "Convoys the team made"
-    score_against_label = "Convoys their opponents made"
+    unit = cast(str, gettext_lazy("convoys"))  # a lazy string: read in each page's language
+    draw_word = cast(str, gettext_lazy("stalemate"))
+    points_words = gettext_lazy("win %(win)s, stalemate %(draw)s, loss %(loss)s")
+    score_for_label = gettext_lazy("Convoys the team made")
+    score_against_label = gettext_lazy("Convoys their opponents made")
     needs_lineup = False
-    player_figures_note = (
-        "Convoy results are recorded per pair, not per player: these are the pair's games."
+    player_figures_note = cast(
+        str,
+        gettext_lazy(
+            "Convoy results are recorded per pair, not per player: these are the pair's games."
+        ),
     )
     standings_columns = (
-        StandingsColumn("won", "W", "Fixtures won: more games won (one game: that game)."),
-        StandingsColumn("drawn", "S", "Stalemates: fixtures level on games won."),
-        StandingsColumn("lost", "L", "Fixtures lost."),
-        StandingsColumn("score_for", "CF", "Convoys for: convoys the team made."),
-        StandingsColumn("score_against", "CA", "Convoys against: convoys their opponents made."),
+        StandingsColumn(
+            "won",
+            pgettext_lazy("standings column: won", "W"),
+            gettext_lazy("Fixtures won: more games won (one game: that game)."),
+        ),
+        StandingsColumn(
+            "drawn",
+            pgettext_lazy("standings column: stalemates", "S"),
+            gettext_lazy("Stalemates: fixtures level on games won."),
+        ),
+        StandingsColumn(
+            "lost", pgettext_lazy("standings column: lost", "L"), gettext_lazy("Fixtures lost.")
+        ),
+        StandingsColumn(
+            "score_for",
+            pgettext_lazy("standings column: convoys for", "CF"),
+            gettext_lazy("Convoys for: convoys the team made."),
+        ),
+        StandingsColumn(
+            "score_against",
+            pgettext_lazy("standings column: convoys against", "CA"),
+            gettext_lazy("Convoys against: convoys their opponents made."),
+        ),
     )
 
     fixture_format_options = (Option("games", 1, int, minimum=1, maximum=MAX_GAMES),)
-    rule_labels = {"games": ("Games in a fixture (best of)", "")}
+    rule_labels = {"games": (gettext_lazy("Games in a fixture (best of)"), "")}
 
     def check_fixture_format(self, fixture_format) -> dict:
         if not isinstance(fixture_format, Mapping):
-            raise ValueError('the fixture format is an object such as {"games": 3}')
+            raise ValueError(_('the fixture format is an object such as {"games": 3}'))
         unknown = sorted(map(str, set(fixture_format) - {"games"}))
         if unknown:
-            raise ValueError(f'unknown key {unknown[0]!r}; only "games"')
+            raise ValueError(_('unknown key %(key)s; only "games"') % {"key": repr(unknown[0])})
         return {"games": games_in_fixture(fixture_format)}
 
     def rule_lines(self, *, rule_options, fixture_format) -> list[tuple[str, str]]:
@@ -88,7 +115,13 @@ class ConvoyKind(GameKind):
             games = games_in_fixture(fixture_format or {})
         except ValueError:
             return []
-        return [("Fixture", "one game" if games == 1 else f"best of {games} games")]
+        words = (
+            _("one game")
+            if games == 1
+            else ngettext("best of %(games)s game", "best of %(games)s games", games)
+            % {"games": games}
+        )
+        return [(pgettext("a season's rule: the fixture's games", "Fixture"), words)]
 
     # --- the sheet --------------------------------------------------------------------
 
@@ -97,16 +130,24 @@ class ConvoyKind(GameKind):
         try:
             best_of = games_in_fixture(context.fixture_format)
         except ValueError as error:
-            errors[NON_FIELD_ERRORS] = f"The season's fixture format is not valid: {error}."
+            errors[NON_FIELD_ERRORS] = _("The season's fixture format is not valid: %(error)s.") % {
+                "error": error
+            }
             return {}
         games = sheet.get("games")
         if not isinstance(games, list) or not games:
             errors["games"] = (
-                "Enter the game's result." if best_of == 1 else "Enter the result of each game."
+                _("Enter the game's result.")
+                if best_of == 1
+                else _("Enter the result of each game.")
             )
             return {}
         if len(games) > MAX_GAMES:
-            errors["games"] = f"A fixture has at most {best_of} games."
+            errors["games"] = ngettext(
+                "A fixture has at most %(most)s game.",
+                "A fixture has at most %(most)s games.",
+                best_of,
+            ) % {"most": best_of}
             return {}
         clean = [
             _game(game, index + 1, f"games.{index}", context, errors)
@@ -120,25 +161,30 @@ class ConvoyKind(GameKind):
         for index, game in enumerate(checked):
             decided = [side for side in SIDES if won[side] >= needed]
             if decided:
-                errors[f"games.{index}"] = (
-                    f"Game {index + 1} is not needed: {context.team(decided[0])} already won "
-                    f"the best of {best_of}."
-                )
+                errors[f"games.{index}"] = _(
+                    "Game %(number)s is not needed: %(team)s already won the best of %(best_of)s."
+                ) % {"number": index + 1, "team": context.team(decided[0]), "best_of": best_of}
                 break
             if index >= best_of:
-                errors[f"games.{index}"] = (
-                    f"Game {index + 1} is not needed: the fixture is the best of {best_of}."
-                )
+                errors[f"games.{index}"] = _(
+                    "Game %(number)s is not needed: the fixture is the best of %(best_of)s."
+                ) % {"number": index + 1, "best_of": best_of}
                 break
             if game["winner"] in won:
                 won[game["winner"]] += 1
         else:
             if len(clean) < best_of and max(won.values()) < needed:
-                errors["games"] = (
-                    f"Game {len(clean) + 1} is missing: nobody has won the best of {best_of} "
-                    f"yet ({context.team('home')} {won['home']}, "
-                    f"{context.team('away')} {won['away']})."
-                )
+                errors["games"] = _(
+                    "Game %(number)s is missing: nobody has won the best of %(best_of)s yet "
+                    "(%(home)s %(home_won)s, %(away)s %(away_won)s)."
+                ) % {
+                    "number": len(clean) + 1,
+                    "best_of": best_of,
+                    "home": context.team("home"),
+                    "home_won": won["home"],
+                    "away": context.team("away"),
+                    "away_won": won["away"],
+                }
         return {"games": clean}
 
     def walkover_scores(self, *, rule_options, fixture_format) -> tuple[int, int]:
@@ -170,34 +216,38 @@ class ConvoyKind(GameKind):
     def summary(self, outcome, *, home_team, away_team) -> str:
         several = len(outcome.games) > 1
         if outcome.winner == "draw":
+            figures = {
+                "games": f"{outcome.home_games}–{outcome.away_games}",
+                "convoys": f"{outcome.home_score}–{outcome.away_score}",
+            }
             if several:
-                return (
-                    f"A stalemate: games {outcome.home_games}–{outcome.away_games}, convoys "
-                    f"{outcome.home_score}–{outcome.away_score}"
-                )
-            return f"A stalemate, convoys {outcome.home_score}–{outcome.away_score}"
+                return _("A stalemate: games %(games)s, convoys %(convoys)s") % figures
+            return _("A stalemate, convoys %(convoys)s") % figures
         names = {"home": home_team, "away": away_team}
         winner, loser = outcome.winner, other(outcome.winner)
-        games = f"games {outcome.games_for(winner)}–{outcome.games_for(loser)}, " if several else ""
-        return (
-            f"{names[winner]} win, {games}convoys "
-            f"{outcome.score_for(winner)}–{outcome.score_for(loser)}"
-        )
+        figures = {
+            "team": names[winner],
+            "games": f"{outcome.games_for(winner)}–{outcome.games_for(loser)}",
+            "convoys": f"{outcome.score_for(winner)}–{outcome.score_for(loser)}",
+        }
+        if several:
+            return _("%(team)s win, games %(games)s, convoys %(convoys)s") % figures
+        return _("%(team)s win, convoys %(convoys)s") % figures
 
     def describe_path(self, parts, *, names, sheet, teams):
         if parts[0] != "games" or len(parts) < 2:
             return None
-        label = f"Game {int(parts[1]) + 1}"
+        number = int(parts[1]) + 1
         if len(parts) == 3 and parts[2] == "winner":
-            label += ", winner"
-        elif len(parts) == 4 and parts[2] == "convoys" and parts[3] in SIDES:
+            return _("Game %(number)s, winner") % {"number": number}
+        if len(parts) == 4 and parts[2] == "convoys" and parts[3] in SIDES:
             team = teams[SIDES.index(parts[3])].name if teams else parts[3]
-            label += f", {team} convoys"
-        return label
+            return _("Game %(number)s, %(team)s convoys") % {"number": number, "team": team}
+        return _("Game %(number)s") % {"number": number}
 
     def describe_value(self, parts, value, *, names, sheet, teams):
         if parts[-1] == "winner" and teams:
-            words = {"home": teams[0].name, "away": teams[1].name, "stalemate": "stalemate"}
+            words = {"home": teams[0].name, "away": teams[1].name, "stalemate": _("stalemate")}
             return words.get(value, str(value))
         return None
 
@@ -213,9 +263,9 @@ class ConvoyKind(GameKind):
         if not games:
             return []
         return [
-            PlayerFigure("games", "Games", games, "Convoy games played in fixtures."),
-            PlayerFigure("games_won", "Games won", won, "Games the player's pair won."),
-            PlayerFigure("convoys", "Convoys", convoys, "Convoys the player's pair made."),
+            PlayerFigure("games", _("Games"), games, _("Convoy games played in fixtures.")),
+            PlayerFigure("games_won", _("Games won"), won, _("Games the player's pair won.")),
+            PlayerFigure("convoys", _("Convoys"), convoys, _("Convoys the player's pair made.")),
         ]
 
     # --- live tables ------------------------------------------------------------------
@@ -257,20 +307,24 @@ class ConvoyKind(GameKind):
 
 def _game(game, number: int, path: str, context, errors: dict) -> dict | None:
     if not isinstance(game, Mapping):
-        errors[path] = f"Game {number} needs its winner and the convoys of each team."
+        errors[path] = _("Game %(number)s needs its winner and the convoys of each team.") % {
+            "number": number
+        }
         return None
     unknown_keys(game, ("winner", "convoys"), path, errors)
     team = context.team
     winner = game.get("winner")
     ok = True
     if winner not in WINNERS:
-        errors[f"{path}.winner"] = (
-            f"Game {number}: choose the winner: {team('home')}, {team('away')} or stalemate."
-        )
+        errors[f"{path}.winner"] = _(
+            "Game %(number)s: choose the winner: %(home)s, %(away)s or stalemate."
+        ) % {"number": number, "home": team("home"), "away": team("away")}
         ok = False
     convoys = game.get("convoys")
     if not isinstance(convoys, Mapping):
-        errors[f"{path}.convoys"] = f"Game {number}: enter the convoys of each team."
+        errors[f"{path}.convoys"] = _("Game %(number)s: enter the convoys of each team.") % {
+            "number": number
+        }
         return None
     unknown_keys(convoys, SIDES, f"{path}.convoys", errors)
     counts = {}
@@ -279,17 +333,19 @@ def _game(game, number: int, path: str, context, errors: dict) -> dict | None:
         value = convoys.get(side)
         count = whole_number(value)
         if blank(value):
-            errors[field] = f"Game {number}: enter {possessive(team(side))} convoys (0 if none)."
+            errors[field] = _("Game %(number)s: enter %(team)s convoys (0 if none).") % {
+                "number": number,
+                "team": possessive(team(side)),
+            }
         elif count is None or count < 0:
-            errors[field] = (
-                f"Game {number}: {possessive(team(side))} convoys are a whole number (0 if none), "
-                f"not {shown(value)}."
-            )
+            errors[field] = _(
+                "Game %(number)s: %(team)s convoys are a whole number (0 if none), not %(value)s."
+            ) % {"number": number, "team": possessive(team(side)), "value": shown(value)}
         elif count > MOST_CONVOYS:
-            errors[field] = (
-                f"Game {number}: {team(side)} cannot have {count} convoys: the game ends at the "
-                f"third (and one counter completes at most {len(SHAPE_NAMES)} at once)."
-            )
+            errors[field] = _(
+                "Game %(number)s: %(team)s cannot have %(count)s convoys: the game ends at the "
+                "third (and one counter completes at most %(most)s at once)."
+            ) % {"number": number, "team": team(side), "count": count, "most": len(SHAPE_NAMES)}
         else:
             counts[side] = count
             continue
@@ -308,27 +364,45 @@ def _check_result(winner: str, counts: dict, number: int, path: str, context, er
     if winner == "stalemate":
         home, away = counts["home"], counts["away"]
         if home != away:
-            errors[f"{path}.convoys.home"] = (
-                f"Game {number} is a stalemate, so both teams have the same number of convoys "
-                f"(not {team('home')} {home} and {team('away')} {away})."
-            )
+            errors[f"{path}.convoys.home"] = _(
+                "Game %(number)s is a stalemate, so both teams have the same number of convoys "
+                "(not %(home)s %(home_convoys)s and %(away)s %(away_convoys)s)."
+            ) % {
+                "number": number,
+                "home": team("home"),
+                "home_convoys": home,
+                "away": team("away"),
+                "away_convoys": away,
+            }
         elif home >= CONVOYS_TO_WIN:
-            errors[f"{path}.convoys.home"] = (
-                f"Game {number}: a team with {CONVOYS_TO_WIN} convoys has won, so it cannot be "
-                f"a stalemate."
-            )
+            errors[f"{path}.convoys.home"] = _(
+                "Game %(number)s: a team with %(convoys)s convoys has won, so it cannot be "
+                "a stalemate."
+            ) % {"number": number, "convoys": CONVOYS_TO_WIN}
         return
     loser = other(winner)
     if counts[loser] >= CONVOYS_TO_WIN:
-        errors[f"{path}.convoys.{loser}"] = (
-            f"Game {number}: {team(winner)} won, so {team(loser)} had fewer than "
-            f"{CONVOYS_TO_WIN} convoys (the game ends at the third), not {counts[loser]}."
-        )
+        errors[f"{path}.convoys.{loser}"] = _(
+            "Game %(number)s: %(winner)s won, so %(loser)s had fewer than %(most)s convoys "
+            "(the game ends at the third), not %(count)s."
+        ) % {
+            "number": number,
+            "winner": team(winner),
+            "loser": team(loser),
+            "most": CONVOYS_TO_WIN,
+            "count": counts[loser],
+        }
     elif counts[winner] <= counts[loser]:
-        errors[f"{path}.convoys.{winner}"] = (
-            f"Game {number}: {team(winner)} won, so {team(winner)} made more convoys than "
-            f"{team(loser)} (not {counts[winner]} against {counts[loser]})."
-        )
+        errors[f"{path}.convoys.{winner}"] = _(
+            "Game %(number)s: %(winner)s won, so %(winner)s made more convoys than %(loser)s "
+            "(not %(winner_convoys)s against %(loser_convoys)s)."
+        ) % {
+            "number": number,
+            "winner": team(winner),
+            "loser": team(loser),
+            "winner_convoys": counts[winner],
+            "loser_convoys": counts[loser],
+        }
 
 
 KIND = ConvoyKind()

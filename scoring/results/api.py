@@ -205,13 +205,15 @@ def _unusable_text(sheet) -> tuple[str, str] | None:
         if isinstance(value, str):
             bad = unstorable_character(value)
             if bad:
-                return path, f"Text with {bad} is not allowed."
+                return path, _("Text with %(character)s is not allowed.") % {"character": bad}
         elif isinstance(value, dict | list):
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, child in items:
                 bad = unstorable_character(key) if isinstance(key, str) else None
                 if bad:
-                    return path, f"A field name with {bad} is not allowed."
+                    return path, _("A field name with %(character)s is not allowed.") % {
+                        "character": bad
+                    }
                 stack.append((child, f"{path}.{key}" if path else str(key)))
     return None
 
@@ -303,7 +305,7 @@ class FixtureResultApi(APIView):
         version = fixture_current_result(fixture=fixture)
         if version is None:
             return Response(
-                {"detail": "No result has been entered for this fixture yet."},
+                {"detail": _("No result has been entered for this fixture yet.")},
                 status=status.HTTP_404_NOT_FOUND,
             )
         return Response(
@@ -403,7 +405,7 @@ def _ensure_player(request, fixture: Fixture) -> None:
     actions = fixture_result_actions(fixture=fixture, result=None, user=request.user)
     if actions.player_team_id is None:
         raise PermissionDenied(
-            "Only the players of the team that did not enter this result can answer it."
+            _("Only the players of the team that did not enter this result can answer it.")
         )
 
 

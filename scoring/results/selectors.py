@@ -5,9 +5,12 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from django.core.exceptions import FieldDoesNotExist
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from config.errors import Invalid
 from leagues.models import Availability, Fixture, Player, Season, Team, Venue
@@ -370,7 +373,11 @@ def fixture_audit_trail(*, fixture: Fixture) -> list[dict[str, Any]]:
         if previous is not None:
             delta = record.diff_against(previous, included_fields=FIXTURE_AUDIT_FIELDS)
             changed = [
-                {"field": change.field.replace("_", " "), "old": change.old, "new": change.new}
+                {
+                    "field": _audit_field_name(change.field),
+                    "old": _audit_value(change.field, change.old),
+                    "new": _audit_value(change.field, change.new),
+                }
                 for change in delta.changes
             ]
             if not changed:
@@ -379,11 +386,42 @@ def fixture_audit_trail(*, fixture: Fixture) -> list[dict[str, Any]]:
             {
                 "when": record.history_date,
                 "who": record.history_user,
-                "kind": record.get_history_type_display(),
+                "kind": _history_kind(record.history_type),
                 "changes": changed,
             }
         )
     return rows
+
+
+def _history_kind(history_type: str) -> str:
+    """What a history record did, in the reader's language ("+", "~", "-")."""
+    kinds = {
+        "+": pgettext("a fixture's history", "Created"),
+        "~": pgettext("a fixture's history", "Changed"),
+        "-": pgettext("a fixture's history", "Deleted"),
+    }
+    return kinds.get(history_type, history_type)
+
+
+def _audit_field_name(name: str) -> str:
+    """A fixture field's name as its model gives it (translated where the model marks it)."""
+    try:
+        return str(getattr(Fixture._meta.get_field(name), "verbose_name", name))
+    except FieldDoesNotExist:
+        return name.replace("_", " ")
+
+
+def _audit_value(name: str, value: Any) -> Any:
+    """A fixture field's value in words: a status by its label, a date in the reader's format."""
+    if value in (None, ""):
+        return value
+    if isinstance(value, datetime.datetime):
+        return date_format(timezone.localtime(value), pgettext("date format", "D j M Y, H:i"))
+    try:
+        choices = dict(getattr(Fixture._meta.get_field(name), "flatchoices", ()))
+    except FieldDoesNotExist:
+        return value
+    return choices.get(value, value)
 
 
 def fixture_day_to_come(*, fixture: Fixture) -> datetime.date | None:

@@ -15,8 +15,10 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from config.errors import DomainError, Forbidden, add_refusal_to_form, refusal_sentence
 from leagues import services
@@ -318,9 +320,11 @@ class SeasonAdmin(HistoryAdmin):
             (
                 fixture.round,
                 reverse("admin:leagues_fixture_change", args=[fixture.pk]),
-                f"{fixture.home_team} v {fixture.away_team}",
+                _("%(home)s v %(away)s") % {"home": fixture.home_team, "away": fixture.away_team},
                 fixture.venue,
-                timezone.localtime(fixture.starts_at).strftime("%a %d %b %Y %H:%M"),
+                date_format(
+                    timezone.localtime(fixture.starts_at), pgettext("date format", "D j M Y, H:i")
+                ),
                 fixture.get_status_display(),
             )
             for fixture in fixtures

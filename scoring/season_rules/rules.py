@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from leagues.models import Season
 from leagues.permissions import can_set_season_rules
@@ -43,7 +45,7 @@ def ensure_can_set_season_rules(*, user) -> None:
     (leagues.permissions.can_set_season_rules). `user` None means the command line."""
     if user is None or can_set_season_rules(user=user):
         return
-    raise PermissionDenied("Only league admins can change a season's rules.")
+    raise PermissionDenied(_("Only league admins can change a season's rules."))
 
 
 def season_rules_check(
@@ -65,14 +67,18 @@ def season_rules_check(
     errors: dict[str, str] = {}
     options = {}
     if not isinstance(rule_options, dict):
-        errors["rule_options"] = "Give the rule options as names and values."
+        errors["rule_options"] = _("Give the rule options as names and values.")
     else:
         declared = {option.name: option for option in kind.season_options}
         for name, value in rule_options.items():
             option = declared.get(name)
             if option is None:
                 known = ", ".join(declared)
-                errors["rule_options"] = f"{kind.label} has no option {name!r}; it has {known}."
+                errors["rule_options"] = _("%(game)s has no option %(name)s; it has %(known)s.") % {
+                    "game": kind.label,
+                    "name": repr(name),
+                    "known": known,
+                }
                 continue
             try:
                 options[name] = option.check(value)
@@ -85,9 +91,9 @@ def season_rules_check(
     points = {"points_win": points_win, "points_draw": points_draw, "points_loss": points_loss}
     for name, value in points.items():
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
-            errors[name] = f"Give a whole number from 0 to {MAX_POINTS}."
+            errors[name] = _("Give a whole number from 0 to %(most)s.") % {"most": MAX_POINTS}
     if not errors.keys() & set(POINTS_FIELDS) and not points_win >= points_draw >= points_loss:
-        errors["points_draw"] = "Points must go win ≥ draw ≥ loss."
+        errors["points_draw"] = _("Points must go win ≥ draw ≥ loss.")
     try:
         tie_breaker_chain(tie_breakers)
     except ValueError as error:
@@ -125,7 +131,7 @@ def season_rules_set(
     try:
         season = Season.objects.select_for_update().select_related("league").get(pk=season_id)
     except (Season.DoesNotExist, ValueError, TypeError):
-        raise ValidationError({"season_id": "There is no such season."})
+        raise ValidationError({"season_id": _("There is no such season.")})
     rules = season_rules_check(
         game=season.game,
         rule_options=rule_options,
@@ -142,8 +148,10 @@ def season_rules_set(
     if game_rules_change and ResultVersion.objects.filter(fixture__season=season).exists():
         raise ValidationError(
             {
-                "rule_options": "The season has results, which were checked against its game "
-                "rules: those can no longer change. Points and tie-breakers still can."
+                "rule_options": _(
+                    "The season has results, which were checked against its game "
+                    "rules: those can no longer change. Points and tie-breakers still can."
+                )
             }
         )
     changed = [
@@ -164,8 +172,11 @@ def season_rules_set(
 
 def season_points_words(*, season: Season) -> str:
     """The league points in the game's words: "win 3, stalemate 1, loss 0" for Convoy."""
-    draw_word = get_kind(season.game).draw_word
-    return f"win {season.points_win}, {draw_word} {season.points_draw}, loss {season.points_loss}"
+    return str(get_kind(season.game).points_words) % {
+        "win": season.points_win,
+        "draw": season.points_draw,
+        "loss": season.points_loss,
+    }
 
 
 def season_rules_describe(*, season: Season) -> list[tuple[str, str]]:
@@ -173,11 +184,12 @@ def season_rules_describe(*, season: Season) -> list[tuple[str, str]]:
     then its points and tie-breakers."""
     kind = get_kind(season.game)
     rules = kind.rule_lines(rule_options=season.rule_options, fixture_format=season.fixture_format)
-    rules.append(("Points", season_points_words(season=season)))
+    rules.append((pgettext("a season's rule", "Points"), season_points_words(season=season)))
     if season.tie_breakers:
         names = [
-            TIE_BREAKERS[key].name.lower() if key in TIE_BREAKERS else str(key)
+            str(TIE_BREAKERS[key].name).lower() if key in TIE_BREAKERS else str(key)
             for key in season.tie_breakers
         ]
-        rules.append(("Order", ", then ".join(names)))
+        then = pgettext("between the tie-breakers of a season's order", ", then ")
+        rules.append((pgettext("a season's rule: the table's order", "Order"), then.join(names)))
     return rules

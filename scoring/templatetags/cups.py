@@ -3,15 +3,23 @@ decided, with the decider's form for staff of its venue.
 
   {% load cups %}
   {% cup_tie_box fixture %}
+  {{ cup_round|round_title }}   (a round's name in the reader's language)
 """
 
 from django import template
 
 from leagues.permissions import can_enter_results
 from scoring.cups.deciders import drawn_tie_rule
+from scoring.cups.draw import shown_round_name
 from scoring.cups.selectors import fixture_cup_tie, tie_counted_result, tie_sheet_decides
 
 register = template.Library()
+
+
+@register.filter
+def round_title(cup_round) -> str:
+    """A cup round's name in the reader's language: {{ round|round_title }}."""
+    return shown_round_name(cup_round.name)
 
 
 @register.inclusion_tag("scoring/_cup_tie_box.html", takes_context=True)

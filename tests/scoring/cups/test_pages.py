@@ -5,7 +5,7 @@ import datetime
 import random
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 from icalendar import Calendar
 
 from leagues.models import CupTie
@@ -124,3 +124,19 @@ def test_the_seasons_rounds_leave_cup_ties_to_the_bracket_and_a_teams_page_lists
     assert f"/fixtures/{tie.fixture_id}/" not in page
     team_page = client.get(f"/teams/{tie.home.slug}/").content.decode()
     assert f"/fixtures/{tie.fixture_id}/" in team_page
+
+
+def test_the_draws_round_names_read_in_the_readers_language_and_an_admins_own_name_stays(
+    client, drawn_cup
+):
+    """The draw stores its round names in English; a page shows them in its reader's language
+    (a draw made while an admin read Russian would otherwise name the rounds in Russian for all)."""
+    semi = drawn_cup.rounds.get(number=1)
+    assert (semi.name, drawn_cup.rounds.get(number=2).name) == ("Semi-finals", "Final")
+    semi.name = "The Big Night"
+    semi.save(update_fields=["name"])
+    with translation.override("en-gb"):  # the page's Russian stays with the page
+        page = client.get(bracket_url(drawn_cup), headers={"accept-language": "ru"})
+    page = page.content.decode()
+    assert "Финал" in page and ">Final " not in page
+    assert "The Big Night" in page
