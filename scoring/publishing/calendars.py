@@ -30,6 +30,7 @@ from django.utils.translation import pgettext
 from icalendar import Calendar, Event
 
 from leagues.models import Cup, Fixture, Season, Team, Venue
+from scoring.cups.draw import shown_round_name
 
 # How long a fixture is shown as lasting: a league evening's games.
 FIXTURE_LENGTH = datetime.timedelta(hours=3)
@@ -234,7 +235,7 @@ def _description(fixture: FeedFixture, url: str) -> str:
         where = _("%(season)s, %(cup)s, %(round)s.") % {
             "season": fixture.season,
             "cup": fixture.cup,
-            "round": fixture.cup_round,
+            "round": shown_round_name(fixture.cup_round),
         }
     else:
         where = _("%(season)s, round %(round)d.") % {
