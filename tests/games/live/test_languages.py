@@ -6,9 +6,12 @@ import json
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 from rest_framework.test import APIClient
 
-from games.engines import get_engine
+from config.game_words import refusal_text
+from games.engines import IllegalMove, get_engine
 from games.live import services
 from games.models import Table
 from tests.factories import UserFactory
@@ -118,3 +121,31 @@ def test_a_stale_move_is_refused_in_the_page_language_and_in_the_api(users):
     full = latecomer.post(f"/api/tables/{table.pk}/join/", format="json")
     assert full.status_code == 409
     assert "нет свободных мест" in full.json()["detail"]
+
+
+@pytest.mark.parametrize("language", ["ru", "fi"])
+def test_an_engine_refusal_reaches_the_page_in_its_language(users, language):
+    """The engine says what is wrong in English with its parts; the page says it in the
+    player's language (config/game_words.py), and the table is as it was."""
+    table = conquian_for_two(users)
+    eng = get_engine("conquian")
+    state = eng.load(table.state)
+    (seat,) = eng.to_act(state)
+    mover = table.seats.get(seat=seat).user
+    move = {"meld": "nonsense"}
+    with pytest.raises(IllegalMove) as refusal:
+        eng.apply(state, seat, move)
+    with translation.override(language):
+        said = refusal_text(refusal.value)
+    assert said != str(refusal.value)
+
+    page = speaking(mover, language).post(
+        reverse("table-move", args=[table.pk]),
+        {"turn": table.turn, "move": json.dumps(move)},
+        **HTMX,
+    )
+
+    assert page.status_code == 400
+    assert escape(said) in page.content.decode()
+    assert str(refusal.value) not in page.content.decode()
+    assert Table.objects.get(pk=table.pk).turn == table.turn
