@@ -59,7 +59,7 @@ class TableMoveInline(admin.TabularInline):
         # The admin reads as a spectator does: an unrevealed pick stays hidden until its turn
         # closes, whoever sits at the table.
         if is_move_hidden(table=entry.table, entry=entry, seat=None):
-            return "hidden while its turn is open"
+            return _("hidden while its turn is open")
         return json.dumps(entry.move, ensure_ascii=False)
 
 

@@ -17,8 +17,8 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from config.errors import DomainError, Forbidden, add_refusal_to_form, refusal_sentence
 from leagues import services
@@ -61,14 +61,14 @@ class EntryFormSet(BaseInlineFormSet):
             if team.pk in seen:
                 form.add_error(
                     "team",
-                    _(
+                    gettext(
                         "%(team)s is already entered in this season (in %(division)s): a team "
                         "plays in one division of a season. Change its division on the first "
                         "row instead."
                     )
                     % {"team": team, "division": seen[team.pk]},
                 )
-            seen[team.pk] = str(data.get("division") or _("the top division"))
+            seen[team.pk] = str(data.get("division") or gettext("the top division"))
 
     def validate_unique(self):
         # The rows' duplicates are said by clean() in the league's words.
@@ -136,14 +136,14 @@ class SeasonAdmin(HistoryAdmin):
     def get_fieldsets(self, request, obj=None):
         game = self._game(request, obj)
         rules = ["points_win", "points_draw", "points_loss", *TIE_BREAKER_FIELDS]
-        fieldsets = [(None, {"fields": ["league", "name", "slug", "starts_on"]})]
+        fieldsets = [(None, {"fields": ["league", "name", "slug", "starts_on", "language"]})]
         if game is None:
             fieldsets.append(
                 (
-                    "Rules",
+                    gettext("Rules"),
                     {
                         "fields": rules,
-                        "description": "Save the season to set its game's options.",
+                        "description": gettext("Save the season to set its game's options."),
                     },
                 )
             )
@@ -151,17 +151,19 @@ class SeasonAdmin(HistoryAdmin):
             kind = get_kind(game)
             fieldsets.append(
                 (
-                    f"{kind.label} rules",
+                    gettext("%(game)s rules") % {"game": kind.label},
                     {
                         "fields": [f"option_{option.name}" for option in kind.season_options]
                         + [f"format_{option.name}" for option in kind.fixture_format_options],
-                        "description": "Leave an option blank to follow the game's default.",
+                        "description": gettext(
+                            "Leave an option blank to follow the game's default."
+                        ),
                     },
                 )
             )
-            fieldsets.append(("League points and order", {"fields": rules}))
+            fieldsets.append((gettext("League points and order"), {"fields": rules}))
         if obj is not None:
-            fieldsets.append(("Fixtures", {"fields": ["fixtures_by_round"]}))
+            fieldsets.append((gettext("Fixtures"), {"fields": ["fixtures_by_round"]}))
         return fieldsets
 
     def get_queryset(self, request):
@@ -174,15 +176,15 @@ class SeasonAdmin(HistoryAdmin):
             )
         )
 
-    @admin.display(description="game", ordering="league__game")
+    @admin.display(description=_("game"), ordering="league__game")
     def game_name(self, season):
         return season.league.get_game_display()
 
-    @admin.display(description="teams", ordering="team_total")
+    @admin.display(description=_("teams"), ordering="team_total")
     def team_count(self, season):
         return season.team_total
 
-    @admin.display(description="fixtures", ordering="fixture_total")
+    @admin.display(description=_("fixtures"), ordering="fixture_total")
     def fixture_count(self, season):
         return season.fixture_total
 
@@ -208,7 +210,9 @@ class SeasonAdmin(HistoryAdmin):
             # Someone changed the season (a first result) between loading the form and saving.
             request._season_change_refused = True
             reason = " ".join(getattr(error, "messages", [str(error)]))
-            self.message_user(request, f"Not saved: {reason}", messages.ERROR)
+            self.message_user(
+                request, gettext("Not saved: %(refusal)s") % {"refusal": reason}, messages.ERROR
+            )
 
     def save_related(self, request, form, formsets, change):
         if not getattr(request, "_season_change_refused", False):
@@ -226,7 +230,7 @@ class SeasonAdmin(HistoryAdmin):
     @admin.action(description=_("Roll over into the next season (preview first)"))
     def roll_over(self, request, queryset):
         if queryset.count() != 1:
-            self.message_user(request, _("Choose one season to roll over."), messages.ERROR)
+            self.message_user(request, gettext("Choose one season to roll over."), messages.ERROR)
             return None
         return HttpResponseRedirect(
             reverse("admin:leagues_season_rollover", args=[queryset.get().pk])
@@ -255,7 +259,7 @@ class SeasonAdmin(HistoryAdmin):
             else:
                 self.message_user(
                     request,
-                    _("%(season)s created from %(previous)s.")
+                    gettext("%(season)s created from %(previous)s.")
                     % {"season": successor, "previous": season},
                     messages.SUCCESS,
                 )
@@ -265,7 +269,7 @@ class SeasonAdmin(HistoryAdmin):
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
-            "title": _("Roll %(season)s over into the next season") % {"season": season},
+            "title": gettext("Roll %(season)s over into the next season") % {"season": season},
             "season": season,
             "form": form,
             "plan": plan,
@@ -287,7 +291,9 @@ class SeasonAdmin(HistoryAdmin):
         if not request.POST.keys() & {"_continue", "_addanother", IS_POPUP_VAR}:
             # The game's own options are set on the season's page, once its game is known.
             self.message_user(
-                request, f"{obj} added: now set its game's options, then generate its fixtures."
+                request,
+                gettext("%(season)s added: now set its game's options, then generate its fixtures.")
+                % {"season": obj},
             )
             return HttpResponseRedirect(reverse("admin:leagues_season_change", args=[obj.pk]))
         return super().response_add(request, obj, post_url_continue)
@@ -307,12 +313,12 @@ class SeasonAdmin(HistoryAdmin):
         }
         return super().change_view(request, object_id, form_url, extra_context)
 
-    @admin.display(description="fixtures")
+    @admin.display(description=_("fixtures"))
     def fixtures_by_round(self, season):
         """The season's fixtures, read-only, each linking to its own page. Shown as a table
         rather than a formset so that a 20-team season (380 fixtures) posts no extra fields."""
         if season.pk is None:
-            return "Save the season, enter its teams, then run “Generate fixtures”."
+            return gettext("Save the season, enter its teams, then run “Generate fixtures”.")
         fixtures = season.fixtures.select_related("home_team", "away_team", "venue").order_by(
             "round", "starts_at", "pk"
         )
@@ -320,7 +326,8 @@ class SeasonAdmin(HistoryAdmin):
             (
                 fixture.round,
                 reverse("admin:leagues_fixture_change", args=[fixture.pk]),
-                _("%(home)s v %(away)s") % {"home": fixture.home_team, "away": fixture.away_team},
+                gettext("%(home)s v %(away)s")
+                % {"home": fixture.home_team, "away": fixture.away_team},
                 fixture.venue,
                 date_format(
                     timezone.localtime(fixture.starts_at), pgettext("date format", "D j M Y, H:i")
@@ -330,11 +337,18 @@ class SeasonAdmin(HistoryAdmin):
             for fixture in fixtures
         ]
         if not rows:
-            return "No fixtures yet: select the season in the list and run “Generate fixtures”."
+            return gettext(
+                "No fixtures yet: select the season in the list and run “Generate fixtures”."
+            )
         return format_html(
-            '<table><thead><tr><th scope="col">Round</th><th scope="col">Fixture</th>'
-            '<th scope="col">Venue</th><th scope="col">Starts</th><th scope="col">Status</th>'
+            '<table><thead><tr><th scope="col">{}</th><th scope="col">{}</th>'
+            '<th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th>'
             "</tr></thead><tbody>{}</tbody></table>",
+            pgettext("league round", "Round"),
+            gettext("Fixture"),
+            gettext("Venue"),
+            gettext("Starts"),
+            gettext("Status"),
             format_html_join(
                 "",
                 '<tr><td>{}</td><td><a href="{}">{}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>',
@@ -349,7 +363,7 @@ class SeasonAdmin(HistoryAdmin):
             return False
         return True
 
-    @admin.action(description="Generate fixtures (double round robin)", permissions=["generate"])
+    @admin.action(description=_("Generate fixtures (double round robin)"), permissions=["generate"])
     def generate_fixtures(self, request, queryset):
         for season in queryset.order_by("pk"):
             self._generate(request, season)
@@ -359,13 +373,28 @@ class SeasonAdmin(HistoryAdmin):
         try:
             fixtures = services.fixtures_generate(season=season, by=request.user)
         except DomainError as refusal:
-            self.message_user(request, f"{season}: {refusal_sentence(refusal)}", messages.ERROR)
+            self.message_user(
+                request,
+                gettext("%(season)s: %(refusal)s")
+                % {"season": season, "refusal": refusal_sentence(refusal)},
+                messages.ERROR,
+            )
             return
         rounds = len({fixture.round for fixture in fixtures})
+        in_rounds = npgettext(
+            "fixtures generated in", "in %(count)d round", "in %(count)d rounds", rounds
+        ) % {"count": rounds}
+        first = date_format(
+            timezone.localtime(fixtures[0].starts_at), pgettext("date format", "D j M Y, H:i")
+        )
         self.message_user(
             request,
-            f"{season}: {len(fixtures)} fixtures in {rounds} rounds, the first on "
-            f"{timezone.localtime(fixtures[0].starts_at):%a %d %b %Y at %H:%M}.",
+            ngettext(
+                "%(season)s: %(count)d fixture %(in_rounds)s, the first on %(first)s.",
+                "%(season)s: %(count)d fixtures %(in_rounds)s, the first on %(first)s.",
+                len(fixtures),
+            )
+            % {"season": season, "count": len(fixtures), "in_rounds": in_rounds, "first": first},
             messages.SUCCESS,
         )
 
@@ -460,12 +489,15 @@ class DivisionAdmin(HistoryAdmin):
                 fixtures = playoff_fixtures_create(division_id=division.pk, by=request.user)
             except DomainError as refusal:
                 self.message_user(
-                    request, f"{division}: {refusal_sentence(refusal)}", messages.ERROR
+                    request,
+                    gettext("%(division)s: %(refusal)s")
+                    % {"division": division, "refusal": refusal_sentence(refusal)},
+                    messages.ERROR,
                 )
                 continue
             self.message_user(
                 request,
-                _("%(division)s: %(fixtures)s.")
+                gettext("%(division)s: %(fixtures)s.")
                 % {"division": division, "fixtures": "; ".join(str(f) for f in fixtures)},
                 messages.SUCCESS,
             )

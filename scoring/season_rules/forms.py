@@ -7,8 +7,10 @@ refusals are shown next to the field at fault. A blank option follows the engine
 """
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.text import slugify
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import Season
@@ -19,44 +21,75 @@ from scoring.standings.tiebreakers import TIE_BREAKER_CHOICES, TIE_BREAKERS
 OPTION_PREFIX = "option_"
 FORMAT_PREFIX = "format_"
 TIE_BREAKER_FIELDS = [f"tie_breaker_{place}" for place in range(1, len(TIE_BREAKERS) + 1)]
-_BOOLEAN_WORDS = {True: "yes", False: "no"}
-LOCKED_HELP = "The season has results, checked against these rules: they stay as they are."
+_BOOLEAN_WORDS = {True: _("yes"), False: _("no")}
+LOCKED_HELP = _("The season has results, checked against these rules: they stay as they are.")
+# The labels of the options a game's kind does not name (its rule_labels name those shown on
+# the season's page too): the engines' own options and the tables' clocks.
+_OPTION_LABELS = {
+    "hand_size": (_("Cards in a hand"), ""),
+    "dead_card_exchange": (_("Dead card exchange"), ""),
+    "tactical": (_("Tactical variant (only cards 1 to 10 × players + 4)"), ""),
+    "forcing": (_("Forcing"), ""),
+    "turn_seconds": (_("Seconds a turn"), pgettext_lazy("unit", "s")),
+    "time_bank_seconds": (_("Time bank (seconds a game)"), pgettext_lazy("unit", "s")),
+    "claim_after_timeouts": (_("Turns played by the clock before a seat may be claimed"), ""),
+}
 
 
 def _words(kind, name: str, value) -> str:
     if isinstance(value, bool):
-        return _BOOLEAN_WORDS[value]
-    return kind.rule_value_words.get(name, {}).get(value, str(value))
+        return str(_BOOLEAN_WORDS[value])
+    return str(kind.rule_value_words.get(name, {}).get(value, value))
 
 
 def _option_field(kind, option, *, stored) -> forms.Field:
     """A form field for one of the engine's (or the fixture format's) options."""
-    label, unit = kind.rule_labels.get(
+    label, unit = kind.rule_labels.get(option.name) or _OPTION_LABELS.get(
         option.name, (option.name.replace("_", " ").capitalize(), "")
     )
-    default = f"Blank: the default, {_words(kind, option.name, option.default)}"
-    default += f" {unit}." if unit and option.kind is int else "."
+    words = _words(kind, option.name, option.default)
+    if unit and option.kind is int:
+        default = gettext("Blank: the default, %(value)s %(unit)s.") % {
+            "value": words,
+            "unit": unit,
+        }
+    else:
+        default = gettext("Blank: the default, %(value)s.") % {"value": words}
     initial = "" if stored is None else stored
+    blank_choice = ("", gettext("Default (%(value)s)") % {"value": words})
     if option.kind is bool:
-        choices = [("", f"Default ({_words(kind, option.name, option.default)})")]
-        choices += [("true", "Yes"), ("false", "No")]
+        choices = [blank_choice, ("true", gettext("Yes")), ("false", gettext("No"))]
         initial = "" if stored is None else ("true" if stored else "false")
         return forms.ChoiceField(label=label, choices=choices, required=False, initial=initial)
     if option.choices:
-        choices = [("", f"Default ({_words(kind, option.name, option.default)})")]
+        choices = [blank_choice]
         choices += [(value, _words(kind, option.name, value)) for value in option.choices]
         return forms.ChoiceField(label=label, choices=choices, required=False, initial=initial)
     if option.kind is int:
-        allowed = f" From {option.minimum} to {option.maximum}."
+        allowed = _allowed(option.minimum, option.maximum)
         attrs = {"min": option.minimum, "max": option.maximum}
         return forms.IntegerField(
             label=label,
             required=False,
             initial=initial,
-            help_text=default + allowed,
+            help_text=f"{default} {allowed}" if allowed else default,
             widget=forms.NumberInput(attrs={k: v for k, v in attrs.items() if v is not None}),
         )
     return forms.CharField(label=label, required=False, initial=initial, help_text=default)
+
+
+def _allowed(minimum, maximum) -> str:
+    """The option's range in words ("From 1 to 1000."), or "" without one."""
+    if minimum is not None and maximum is not None:
+        return gettext("From %(minimum)s to %(maximum)s.") % {
+            "minimum": minimum,
+            "maximum": maximum,
+        }
+    if minimum is not None:
+        return gettext("At least %(minimum)s.") % {"minimum": minimum}
+    if maximum is not None:
+        return gettext("At most %(maximum)s.") % {"maximum": maximum}
+    return ""
 
 
 def _value(option, raw):
@@ -76,13 +109,14 @@ class SeasonForm(forms.ModelForm):
     game: str | None = None
     game_rules_locked = False  # set by the admin once the season has results
 
-    points_win = forms.IntegerField(label="Points for a win", initial=3)
-    points_draw = forms.IntegerField(label="Points for a draw", initial=1)
-    points_loss = forms.IntegerField(label="Points for a loss", initial=0)
+    points_win = forms.IntegerField(label=_("Points for a win"), initial=3)
+    points_draw = forms.IntegerField(label=_("Points for a draw"), initial=1)
+    points_loss = forms.IntegerField(label=_("Points for a loss"), initial=0)
 
     class Meta:
         model = Season
-        fields = ["league", "name", "slug", "starts_on"]
+        fields = ["league", "name", "slug", "starts_on", "language"]
+        help_texts = {"language": _("The printed sheets and the calendar (iCal) read in it.")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -94,19 +128,28 @@ class SeasonForm(forms.ModelForm):
         chain = list(season.tie_breakers or []) if season.pk else []
         for place, name in enumerate(TIE_BREAKER_FIELDS):
             self.fields[name] = forms.ChoiceField(
-                label="Then by" if place else "Order the table by",
+                label=_("Then by") if place else _("Order the table by"),
                 choices=[("", "—")] + TIE_BREAKER_CHOICES,
                 required=place == 0,
                 initial=chain[place] if place < len(chain) else "",
             )
-        self.fields[TIE_BREAKER_FIELDS[0]].help_text = (
-            "Teams level on one are ordered by the next. "
-            + " ".join(f"{cls.name}: {cls.description}" for cls in TIE_BREAKERS.values())
+        explained = [
+            gettext("%(name)s: %(description)s")
+            % {"name": cls.name, "description": cls.description}
+            for cls in TIE_BREAKERS.values()
+        ]
+        self.fields[TIE_BREAKER_FIELDS[0]].help_text = " ".join(
+            [gettext("Teams level on one are ordered by the next."), *explained]
         )
+        # Left out of a post (an older form, a script), the language stays as it is.
+        self.fields["language"].required = False
         if season.pk:
             self.fields["league"].disabled = True  # a season's game does not change
         if self.game:
             self._add_game_fields(season, game=self.game)
+
+    def clean_language(self) -> str:
+        return self.cleaned_data.get("language") or self.instance.language or settings.LANGUAGE_CODE
 
     def _add_game_fields(self, season: Season, *, game: str) -> None:
         kind = get_kind(game)

@@ -86,6 +86,47 @@ def test_a_convoy_season_sets_its_best_of_n(client, superuser):
     assert season.fixture_format == {"games": 3}
 
 
+def test_an_admin_sets_the_seasons_language_on_its_page(client, superuser):
+    """Its printed sheets and calendar read in it (leagues.models.Season.language)."""
+    season = SeasonFactory(league=LeagueFactory(game="korova"))
+    assert season.language == "en-gb"
+    client.force_login(superuser)
+    page = client.get(change_url(season))
+    field = page.context["adminform"].form.fields["language"]
+    assert dict(field.choices)["fi"] == "Suomi"
+    assert 'name="language"' in page.content.decode()
+    response = client.post(change_url(season), season_change_form(season, language="fi"))
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    season.refresh_from_db()
+    assert season.language == "fi"
+
+
+def test_a_post_without_the_language_keeps_the_seasons_language(client, superuser):
+    season = SeasonFactory(league=LeagueFactory(game="korova"), language="ru")
+    client.force_login(superuser)
+    response = client.post(change_url(season), season_change_form(season, name="Renamed"))
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    season.refresh_from_db()
+    assert season.name == "Renamed" and season.language == "ru"
+    response = client.post(change_url(season), season_change_form(season, language=""))
+    assert response.status_code == 302
+    season.refresh_from_db()
+    assert season.language == "ru"
+    client.post(reverse("admin:leagues_season_add"), season_form(LeagueFactory(), slug="new"))
+    assert Season.objects.get(slug="new").language == "en-gb"
+
+
+def test_the_season_page_reads_in_finnish(client, superuser):
+    season = SeasonFactory(league=LeagueFactory(game="korova"))
+    FixtureFactory(season=season)
+    client.force_login(superuser)
+    page = client.get(change_url(season), headers={"accept-language": "fi"}).content.decode()
+    for words in ("Sarjapisteet ja järjestys", "Pisteet voitosta", "Pelin Корова 006 säännöt"):
+        assert words in page, words
+    for english in ("League points and order", "Points for a win", "Order the table by"):
+        assert english not in page, english
+
+
 @pytest.mark.parametrize(
     ("game", "field", "value", "message"),
     [
