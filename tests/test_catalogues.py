@@ -9,7 +9,7 @@ import subprocess
 from io import StringIO
 from pathlib import Path
 
-import polib  # type: ignore[import-untyped]  # no stubs published
+import polib
 import pytest
 from django.core.management import call_command
 from django.test import override_settings

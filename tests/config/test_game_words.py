@@ -5,7 +5,7 @@ import ast
 import pathlib
 import re
 
-import polib  # type: ignore[import-untyped]
+import polib
 import pytest
 from django.utils import translation
 

@@ -11,8 +11,8 @@ import re
 from django.contrib.auth.models import AnonymousUser
 
 from games.engines import get_engine
-from games.engines.cards import JOKER
-from games.live.pages.cards import card_rank, card_suit, card_words
+from games.engines.cards import JOKER, card_words
+from games.live.pages.cards import card_rank, card_suit
 from games.live.selectors import table_log_for_viewer
 
 

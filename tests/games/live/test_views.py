@@ -9,8 +9,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games.engines import get_engine
+from games.engines.cards import card_words
 from games.live import selectors, services
-from games.live.pages.cards import card_words
 from games.models import Seat, Table, TableMove
 from tests.factories import FixtureFactory, StaffMembershipFactory, UserFactory, VenueFactory
 from tests.games.live.page_checks import assert_no_other_hands, hands_of
