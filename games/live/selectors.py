@@ -178,7 +178,10 @@ def table_log_for_viewer(*, table_id: int, user: Viewer) -> list[LogEntryJson]:
     yet revealed) shows `move: null`; once the game is over everything shows.
     Raises Table.DoesNotExist."""
     table = _current_table(table_id)
-    seat = _viewer_seat(list(table.seats.all()), user)
+    return _log_as_seen(table=table, seat=_viewer_seat(list(table.seats.all()), user))
+
+
+def _log_as_seen(*, table: Table, seat: int | None) -> list[LogEntryJson]:
     return [
         {
             "turn": entry.turn,
@@ -404,11 +407,32 @@ def table_moves_for_viewer(*, table_id: int, user: Viewer) -> list[Move]:
     Raises Table.DoesNotExist."""
     table = _current_table(table_id)
     seat = _viewer_seat(list(table.seats.all()), user)
-    if seat is None or table.status != Table.Status.PLAYING or table.state is None:
+    state = get_engine(table.game).load(table.state) if table.state is not None else None
+    return _moves_as_seen(table=table, seat=seat, state=state)
+
+
+def _moves_as_seen(*, table: Table, seat: int | None, state: Any) -> list[Move]:
+    if seat is None or table.status != Table.Status.PLAYING or state is None:
         return []
     eng = get_engine(table.game)
-    state = eng.load(table.state)
     return eng.legal_moves(state, seat) if seat in eng.to_act(state) else []
+
+
+def table_page_for_viewer(
+    *, table_id: int, user: Viewer
+) -> tuple[TableJson, list[Move], list[LogEntryJson]]:
+    """What a table's page shows `user`: table_for_viewer, table_moves_for_viewer and
+    table_log_for_viewer from one read of the table and one load of its game (a page asks
+    for all three on every change, so they share the work). Raises Table.DoesNotExist."""
+    table = _current_table(table_id)
+    seats = list(table.seats.all())
+    seat = _viewer_seat(seats, user)
+    state = get_engine(table.game).load(table.state) if table.state is not None else None
+    return (
+        _table_json(table=table, seats=seats, seat=seat, state=state),
+        _moves_as_seen(table=table, seat=seat, state=state),
+        _log_as_seen(table=table, seat=seat),
+    )
 
 
 def table_replay_step(*, table_id: int, step: int) -> dict[str, Any]:

@@ -347,11 +347,7 @@ def _read(
     request, table_id: int
 ) -> tuple[selectors.TableJson, list[Move], list[selectors.LogEntryJson]]:
     try:
-        return (
-            selectors.table_for_viewer(table_id=table_id, user=request.user),
-            selectors.table_moves_for_viewer(table_id=table_id, user=request.user),
-            selectors.table_log_for_viewer(table_id=table_id, user=request.user),
-        )
+        return selectors.table_page_for_viewer(table_id=table_id, user=request.user)
     except ObjectDoesNotExist:
         raise Http404(_("No such table."))
 
