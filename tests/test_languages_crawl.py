@@ -267,7 +267,7 @@ def test_every_page_reads_in_the_chosen_language(demo_world, language):
                 )
                 if found:
                     problems.setdefault(where, []).append(text)
-    assert len(pages) > 40, sorted(pages)
+    assert len(pages) > 120, sorted(pages)  # about 170: a page gone from the crawl shows here
     assert not problems, "\n".join(
         f"{where}: " + " | ".join(dict.fromkeys(texts)) for where, texts in sorted(problems.items())
     )
