@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .cards import card_words
+from .cards import the_card, the_cards
 
 
 def gettext_noop(message: str) -> str:
@@ -48,17 +48,11 @@ def fill(message: str, parts: dict[str, str]) -> str:
     return text
 
 
-def english_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _english(value: object) -> str:
     if isinstance(value, Card):
-        return "the " + card_words(value.code)
+        return the_card(value.code)
     if isinstance(value, Cards):
-        if not value.codes:
-            return "nothing"
-        return english_list(["the " + card_words(code) for code in value.codes])
+        return the_cards(value.codes) if value.codes else "nothing"
     return str(value)
 
 
