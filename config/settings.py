@@ -21,6 +21,8 @@ API_TOKEN_RATE   token requests per address; default 10/minute
 TABLE_CREATE_RATE / TABLE_MOVE_RATE  live tables started / moves made per user, through the API
                  and the pages together; default 30/hour / 120/minute
 GAMES_OPEN_TABLES_PER_USER  casual tables waiting for players one user may have; default 3
+PAGE_CACHE_SECONDS  how long an anonymous visitor's public page is kept at most (any league
+                 write renews it at once); default 30, only with a Redis CACHE_URL
 LIVE_PUSH_URL    redis://… whose pub/sub carries table changes to the pages' event streams;
                  default CACHE_URL when that is Redis, else the streams watch the database
 EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL,
@@ -102,6 +104,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "config.accounts.PrivatePagesMiddleware",
+    "config.page_cache.PublicPageCacheMiddleware",  # after CSRF, sessions and messages
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -125,6 +128,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "config.accounts.mail_context",
                 "leagues.languages.language_choices",  # the switcher's languages, each in itself
+                "config.page_cache.csrf_placeholder",  # a kept public page: the token's place
             ],
         },
     },
@@ -249,6 +253,14 @@ def redis_cache(url: str) -> dict:
 
 if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
     CACHES["default"] = redis_cache(os.environ["CACHE_URL"])
+
+# Public pages for anonymous visitors, kept this long at most (config/page_cache.py); only in a
+# cache that the web processes and the worker share, so that every write reaches the pages.
+PAGE_CACHE_SECONDS = (
+    int(os.environ.get("PAGE_CACHE_SECONDS", "30"))
+    if CACHES["default"]["BACKEND"] == "config.cache.ForgivingRedisCache"
+    else 0
+)
 
 # Pushed table changes (games/live/push.py, docs/live-tables.md "Pushed moves"): Redis pub/sub
 # at LIVE_PUSH_URL, by default the shared cache's Redis; without one, each web process watches

@@ -3,10 +3,13 @@
 from django.http import Http404
 from django.shortcuts import render
 
+from config.page_cache import public_page
+
 from . import selectors
 from .models import League
 
 
+@public_page
 def league_detail(request, slug):
     try:
         league = selectors.league_get(slug=slug)

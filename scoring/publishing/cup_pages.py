@@ -6,6 +6,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404
 from django.shortcuts import render
 
+from config.page_cache import public_page
 from leagues import selectors as leagues_selectors
 from leagues.models import Cup
 from scoring.cups.deciders import drawn_tie_rule
@@ -22,6 +23,7 @@ def _cup(league_slug: str, season_slug: str, cup_slug: str) -> Cup:
         raise Http404("No such cup") from None
 
 
+@public_page
 def cup_bracket_page(request, league_slug: str, season_slug: str, cup_slug: str):
     cup = _cup(league_slug, season_slug, cup_slug)
     return render(

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from config.page_cache import public_page
 from leagues import selectors as leagues_selectors
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
@@ -34,6 +35,7 @@ def _or_404(read, **kwargs):
         raise Http404("Not found")
 
 
+@public_page
 def home(request):
     return render(
         request,
@@ -46,6 +48,7 @@ def home(request):
     )
 
 
+@public_page
 def season_detail(request, league_slug, season_slug):
     season = _or_404(leagues_selectors.season_get, league_slug=league_slug, season_slug=season_slug)
     return render(
@@ -77,6 +80,7 @@ def _progress_words(progress: dict[str, int]) -> str:
     return words
 
 
+@public_page
 def season_fixtures(request, league_slug, season_slug):
     """The season's fixtures and results by round; ?division=<id> shows one division's."""
     season = _or_404(leagues_selectors.season_get, league_slug=league_slug, season_slug=season_slug)
@@ -100,6 +104,7 @@ def season_fixtures(request, league_slug, season_slug):
     )
 
 
+@public_page
 def team_detail(request, slug):
     team = _or_404(leagues_selectors.team_get, slug=slug)
     return render(
@@ -115,6 +120,7 @@ def team_detail(request, slug):
     )
 
 
+@public_page
 def player_detail(request, slug):
     player = _or_404(leagues_selectors.player_get, slug=slug)
     team_ids = [membership.team_id for membership in player.memberships.all()]
@@ -132,6 +138,7 @@ def player_detail(request, slug):
     )
 
 
+@public_page
 def venue_detail(request, slug):
     venue = _or_404(leagues_selectors.venue_get, slug=slug)
     return render(
@@ -147,6 +154,7 @@ def venue_detail(request, slug):
     )
 
 
+@public_page
 def fixture_detail(request, pk):
     fixture = _or_404(fixture_results.fixture_get, pk=pk)
     result = fixture.result
