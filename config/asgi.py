@@ -10,17 +10,32 @@ runs that code on the one thread asgiref keeps per process instead, as a sync wo
 requests of one process take turns there and keep their connection, and the server runs
 several processes (`--workers`) for the cores; the event streams wait on the event loop
 meanwhile and hold no thread.
+
+It also runs the middleware as a WSGI server would, all of it synchronously on that thread,
+in one hop from the event loop. Django's handler runs each middleware in the mode it
+offers: ours are synchronous and Django's offer both, so a request crossed between the
+event loop and the thread at every change of mode (five crossings a request, each waiting
+for a busy loop's turn), which cost more than a cheap page's own work. An async view (the
+event stream) is still awaited on the event loop, and its stream is sent from there.
 """
 
 import os
 
 import django
+from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIHandler
+from django.http import HttpRequest, HttpResponseBase
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 
 class OneThreadASGIHandler(ASGIHandler):
+    def load_middleware(self, is_async: bool = False) -> None:
+        super().load_middleware(is_async=False)
+
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        return await sync_to_async(self.get_response)(request)
+
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":  # as Django's: no lifespan, no websockets
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")

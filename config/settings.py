@@ -254,6 +254,12 @@ def redis_cache(url: str) -> dict:
 if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
     CACHES["default"] = redis_cache(os.environ["CACHE_URL"])
 
+# Sessions are read from the shared cache where there is one (written through to the database,
+# so a cache that is emptied logs nobody out): a phone at a live table asks several times a
+# turn, and this spares each request its session query.
+if CACHES["default"]["BACKEND"] == "config.cache.ForgivingRedisCache":
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 # Public pages for anonymous visitors, kept this long at most (config/page_cache.py); only in a
 # cache that the web processes and the worker share, so that every write reaches the pages.
 PAGE_CACHE_SECONDS = (

@@ -1,8 +1,11 @@
 """Template filters for playing cards: card_rank, card_suit, card_colour (the face, from
 games/live/pages/cards.py) and card_words, cards_words (the names, in the page's language, from
-config/game_words.py: "queen of hearts", «дама червей», «herttarouva»)."""
+config/game_words.py: "queen of hearts", «дама червей», «herttarouva»); cow_card, a Корова
+card drawn whole."""
 
 from django import template
+from django.utils.html import format_html
+from django.utils.translation import ngettext
 
 from config.game_words import card_name
 from games.live.pages import cards
@@ -23,3 +26,21 @@ def card_words(code: str) -> str:
 def cards_words(codes) -> str:
     """Several cards' names, comma separated."""
     return ", ".join(card_name(code) for code in codes)
+
+
+@register.simple_tag
+def cow_card(card: dict) -> str:
+    """A Корова card as games/korova pages draw it: its number, one mark per head and the heads
+    in words for screen readers. A tag rather than an included template: a table page draws
+    up to forty of them, and this is the live part's most frequent piece."""
+    heads = card["heads"]
+    words = ngettext("%(counter)s head", "%(counter)s heads", heads) % {"counter": heads}
+    return format_html(
+        '<span class="cow-card heads-{}"><span class="number">{}</span>'
+        '<span class="heads" aria-hidden="true">{}</span>'
+        '<span class="visually-hidden">, {}</span></span>',
+        heads,
+        card["number"],
+        card["marks"],
+        words,
+    )

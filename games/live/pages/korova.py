@@ -11,7 +11,8 @@ HEAD_MARK = "♦"  # one mark per head; the words beside it say the number
 
 
 def cow_card(number: int, edition: str = "korova-006") -> dict:
-    """A card as `templates/games/korova/_card.html` draws it: number, heads and their marks."""
+    """A card as the `cow_card` tag (games/templatetags/cards.py) draws it: number, heads and
+    their marks."""
     count = heads(number, edition)
     return {"number": number, "heads": count, "marks": HEAD_MARK * count}
 
