@@ -11,7 +11,6 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from leagues.models import Game
-
 from scoring.models import ResultVersion
 from scoring.results import views
 from scoring.results.services import result_submit

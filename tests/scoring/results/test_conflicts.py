@@ -34,7 +34,12 @@ class _SheetForm(HTMLParser):
         if tag == "form":
             self._depth += attrs.get("id") == "sheet-form"
         self._templates += tag == "template"
-        if self._templates or tag != "input" or "name" not in attrs or attrs.get("name") == "action":
+        if (
+            self._templates
+            or tag != "input"
+            or "name" not in attrs
+            or attrs.get("name") == "action"
+        ):
             return
         if not (self._depth or attrs.get("form") == "sheet-form"):
             return
