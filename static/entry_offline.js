@@ -213,8 +213,9 @@
     waitingSheet().then(function (sheet) { if (sheet) send(sheet); });
   }
 
-  // Add round, remove one, undo: the server redraws the sheet, which it cannot do offline
-  // (the page would be lost for an error page). The page says so and keeps what is typed.
+  // A button the server answers by redrawing the sheet, which it cannot do offline (the page
+  // would be lost for an error page). Adding and removing rounds and deals is done in the page
+  // offline (entry_offline_rows.js, before this); anything else says so and keeps what is typed.
   function needsNetwork(event) {
     event.preventDefault();
     showLine("entry-needs-network", true);

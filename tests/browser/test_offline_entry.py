@@ -2,17 +2,20 @@
 types the sheet, the network goes (Playwright's offline mode) before Save, the page keeps the
 sheet and says it waits; a reload without the network still shows the form with that sheet
 (the service worker's copy); the network comes back and the sheet is sent: saved exactly once.
-And a sheet that waited while someone else saved meets the conflict page, as a plain Save would.
+And a sheet that waited while someone else saved meets the conflict page, as a plain Save would;
+rounds are added and removed without the network, and get their totals once it is back.
 """
 
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from leagues.models import Game
 from scoring.models import ResultVersion
 from scoring.results import views
 from scoring.results.services import result_submit
 from tests.browser.play import check_no_sideways_scroll
+from tests.browser.test_entry_keyboard import _fixture
 from tests.factories import StaffMembershipFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -132,24 +135,62 @@ def test_a_sheet_that_waited_while_someone_else_saved_gets_the_conflict_page(
     assert ResultVersion.objects.filter(fixture=fixture).count() == 1
 
 
-def test_adding_a_round_without_the_network_says_it_needs_it_and_keeps_the_sheet(
+def test_rounds_added_and_removed_without_the_network_get_their_totals_once_it_is_back(
     live_server, phones, cow_league_fixture
 ):
     season, fixture, staff = cow_league_fixture
     page = phones(staff)
     _open_entry_page(page, live_server, fixture)
     _type_sheet(page, ROUNDS[:1])
+    expect(page.locator("#home-total")).to_have_text("11")
     entry_url = page.url
 
     page.context.set_offline(True)
     page.locator("#add-round").tap()
-
-    expect(page.locator("#entry-needs-network")).to_contain_text("needs the network")
+    expect(page.get_by_label("Round 2, Ann")).to_be_focused()
+    expect(page.locator("#entry-offline-rows")).to_contain_text("the totals wait for the network")
+    for seat, player in enumerate(["Ann", "Bea", "Cy", "Dot"]):
+        page.get_by_label(f"Round 2, {player}").fill(str(ROUNDS[1][seat]))
+    page.locator("#add-round").tap()
+    expect(page.get_by_label("Round 3, Ann")).to_be_focused()
+    page.locator("#remove-round").tap()
+    expect(page.get_by_label("Round 3, Ann")).to_have_count(0)
     expect(page.get_by_label("Round 1, Cy")).to_have_value("12")
+    expect(page.locator("#home-total")).to_have_text("11")  # the totals wait
     assert page.url == entry_url
 
+    # The network is back: the totals of the sheet as it is now, two rounds.
     page.context.set_offline(False)
-    expect(page.locator("#entry-needs-network")).to_be_hidden()
-    page.locator("#add-round").tap()
-    expect(page.get_by_label("Round 2, Ann")).to_be_focused()
-    expect(page.get_by_label("Round 1, Cy")).to_have_value("12")
+    expect(page.locator("#entry-offline-rows")).to_be_hidden()
+    expect(page.locator("#home-total")).to_have_text("33")
+    expect(page.locator("#away-total")).to_have_text("29")
+    expect(page.locator("#totals-heading")).to_have_text("Totals after 2 rounds")
+    page.locator("#add-round").tap()  # and the server's own buttons again
+    expect(page.get_by_label("Round 3, Ann")).to_be_focused()
+    expect(page.get_by_label("Round 2, Dot")).to_have_value("9")
+    assert not ResultVersion.objects.filter(fixture=fixture).exists()
+
+
+def test_conquian_deals_tapped_without_the_network_are_read_by_the_server_once_it_is_back(
+    live_server, phones
+):
+    fixture, staff = _fixture(Game.CONQUIAN)[1:]
+    page = phones(staff)
+    _open_entry_page(page, live_server, fixture)
+
+    page.context.set_offline(True)
+    page.locator("#add-0-draw").tap()
+    page.locator("#add-0-home").tap()
+    page.locator("#add-0-away").tap()
+    expect(page.get_by_label("Deal 1, worth 1")).to_have_value("draw")
+    expect(page.get_by_label("Deal 2, worth 2")).to_have_value("home")
+    expect(page.get_by_label("Deal 3, worth 1")).to_have_value("away")
+    page.locator("#undo-0").tap()  # "Remove last deal" came with the first deal
+    expect(page.locator("#single-0 select")).to_have_count(2)
+    expect(page.locator("#entry-offline-rows")).to_be_visible()
+    expect(page.locator("#single-0-score")).to_have_text("Ann 0 – 0 Cy")  # the score waits
+
+    page.context.set_offline(False)
+    expect(page.locator("#single-0-score")).to_have_text("Ann 2 – 0 Cy")
+    expect(page.get_by_label("Deal 2, worth 2")).to_have_value("home")
+    assert not ResultVersion.objects.filter(fixture=fixture).exists()

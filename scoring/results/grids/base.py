@@ -21,6 +21,9 @@ MAX_GRID_ROWS = 120
 # Digits read from an input's index ("rounds.12.0"): enough for any row, and never a number
 # too long for int() (a tampered name of 5000 digits is simply not one of our inputs).
 INDEX_DIGITS = 6
+# Where a row drawn as a <template> for the browser (a round or deal added without the network,
+# static/entry_offline_rows.js) has its index (from 0) and its number (from 1).
+NEW_INDEX, NEW_NUMBER = "__index__", "__number__"
 _INTEGER = re.compile(r"-?\d{1,9}")
 
 
@@ -109,6 +112,11 @@ class SheetGrid:
             self.options = self.kind.options(season.rule_options)
         except ValueError:  # validation says so, in the general messages
             self.options = self.kind.options({})
+
+    @property
+    def max_rows(self) -> int:
+        """The most rounds or deals a sheet holds (the page adds none past it offline either)."""
+        return MAX_GRID_ROWS
 
     @property
     def status_templates(self) -> tuple[str, str]:

@@ -12,6 +12,8 @@ from scoring.kinds.conquian import SINGLES, deal_values, single_status
 from scoring.results.grids.base import (
     INDEX_DIGITS,
     MAX_GRID_ROWS,
+    NEW_INDEX,
+    NEW_NUMBER,
     Block,
     Cell,
     SheetGrid,
@@ -20,6 +22,7 @@ from scoring.results.grids.base import (
 )
 
 DEAL_CHOICES = ("home", "draw", "away")
+NEW_VALUE = "__value__"  # a new deal's worth, in its template (put in by the browser)
 
 
 class ConquianGrid(SheetGrid):
@@ -102,6 +105,12 @@ class ConquianGrid(SheetGrid):
                 "values": values,
                 "labels": {"home": f"{home.name} won", "draw": "Drawn", "away": f"{away.name} won"},
                 "winner": winner,
+                # The next deal as the page's template, for a deal added without the network.
+                "new_deal": Cell(
+                    name=f"singles.{index}.deals.{NEW_INDEX}",
+                    label=_("Deal %(number)s, worth %(value)s")
+                    % {"number": NEW_NUMBER, "value": NEW_VALUE},
+                ),
             },
         )
 

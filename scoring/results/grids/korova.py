@@ -14,6 +14,8 @@ from scoring.kinds.korova import SEATS, game_ended_at, running_totals
 from scoring.results.grids.base import (
     INDEX_DIGITS,
     MAX_GRID_ROWS,
+    NEW_INDEX,
+    NEW_NUMBER,
     Block,
     Cell,
     SheetGrid,
@@ -94,27 +96,36 @@ class KorovaGrid(SheetGrid):
                 counted.append(["" if cell.error else cell.value for cell in block.cells])
         return counted
 
+    def _round_block(self, index, number, row: list[str]) -> Block:
+        players = self.lineup.players
+        return Block(
+            path=f"rounds.{index}",
+            title=_("Round %(number)s") % {"number": number},
+            cells=[
+                Cell(
+                    name=f"rounds.{index}.{seat}",
+                    label=_("Round %(number)s, %(player)s")
+                    % {"number": number, "player": players[seat].name},
+                    value=value,
+                )
+                for seat, value in enumerate(row)
+            ],
+            extra={"number": number},
+        )
+
     def blocks(self) -> list[Block]:
         if not hasattr(self, "_blocks"):
-            players = self.lineup.players
             self._blocks = [
-                Block(
-                    path=f"rounds.{index}",
-                    title=_("Round %(number)s") % {"number": index + 1},
-                    cells=[
-                        Cell(
-                            name=f"rounds.{index}.{seat}",
-                            label=_("Round %(number)s, %(player)s")
-                            % {"number": index + 1, "player": players[seat].name},
-                            value=value,
-                        )
-                        for seat, value in enumerate(row)
-                    ],
-                    extra={"number": index + 1},
-                )
-                for index, row in enumerate(self.rounds)
+                self._round_block(index, index + 1, row) for index, row in enumerate(self.rounds)
             ]
         return self._blocks
+
+    @property
+    def new_round(self) -> Block:
+        """A blank round with the placeholders __index__ and __number__ where its place goes:
+        the page's template for a round added without the network (static/entry_offline_rows.js
+        puts the next index and number in), drawn as the server draws every round."""
+        return self._round_block(NEW_INDEX, NEW_NUMBER, [""] * SEATS)
 
     def apply_action(self, action: str) -> bool:
         if action == "add_round":

@@ -22,17 +22,24 @@ pytestmark = pytest.mark.django_db
 
 class _SheetForm(HTMLParser):
     """The fields the browser would post from #sheet-form: its inputs and those that name it
-    with form="sheet-form" (the conflict choices), checked radios only."""
+    with form="sheet-form" (the conflict choices), checked radios only; not a <template>'s
+    (a row for the page to add offline)."""
 
     def __init__(self):
         super().__init__()
-        self.fields, self._depth = {}, 0
+        self.fields, self._depth, self._templates = {}, 0, 0
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "form":
             self._depth += attrs.get("id") == "sheet-form"
-        if tag != "input" or "name" not in attrs or attrs.get("name") == "action":
+        self._templates += tag == "template"
+        if (
+            self._templates
+            or tag != "input"
+            or "name" not in attrs
+            or attrs.get("name") == "action"
+        ):
             return
         if not (self._depth or attrs.get("form") == "sheet-form"):
             return
@@ -41,6 +48,8 @@ class _SheetForm(HTMLParser):
         self.fields[attrs["name"]] = attrs.get("value") or ""
 
     def handle_endtag(self, tag):
+        if tag == "template" and self._templates:
+            self._templates -= 1
         if tag == "form" and self._depth:
             self._depth -= 1
 
