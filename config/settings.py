@@ -94,6 +94,8 @@ MIDDLEWARE = [
     "config.api_errors.ApiBodyLimitMiddleware",  # 413 before anything reads the body
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A table page's fetch that finds nothing new: 304 before the session is read.
+    "games.live.polls.UnchangedTablePollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language cookie, then the browser's Accept-Language (leagues/languages.py sets the
     # cookie from a user's profile when they log in).

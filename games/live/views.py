@@ -8,7 +8,6 @@ is the table's version and the viewer, so an unchanged table answers 304 with no
 (docs/play-pages.md).
 """
 
-import hashlib
 import json
 
 from asgiref.sync import sync_to_async
@@ -18,7 +17,6 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse, HttpResponseNotModified, StreamingHttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -26,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.errors import DomainError, page_refusal, refusal_sentence
 from config.game_words import refusal_text
 from games.engines import IllegalMove, Move
-from games.live import push, selectors, services
+from games.live import polls, push, selectors, services
 from games.live.exceptions import ReplayUnavailable, TurnConflict
 from games.live.pages import fixture_url, live_context, page_context
 from games.live.pages.how_to_play import GAMES, how_to_play_context
@@ -332,15 +330,10 @@ def table_replay(request, table_id: int):
 
 
 def _etag(request, table_id: int) -> str:
-    """The ETag of what `request`'s user sees of the table now; a fresh one for an overdue
-    turn, so that its poll is read in full (and the turn expired) rather than answered 304."""
     try:
-        version = selectors.table_version(table_id=table_id)
+        return polls.table_etag(table_id=table_id, viewer=polls.viewer_of(request))
     except ObjectDoesNotExist:
         raise Http404(_("No such table."))
-    overdue = version["deadline"] is not None and version["deadline"] <= timezone.now()
-    key = json.dumps([version, request.user.pk, overdue and timezone.now()], default=str)
-    return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
 
 
 def _read(
