@@ -9,20 +9,25 @@ shallowly by every move.
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from .conquian_checks import (
+    card_in,
+    check_last_card_unusable,
+    expect_true,
+    fits,
+    meld_error,
+    usable_melds,
+    wants_force,
+)
 from .conquian_melds import (
     BIT_OF,
     CODE_OF,
     CODES,
     arrange,
-    can_meld,
     codes_of,
-    in_some_meld,
     open_meld_holds,
-    usable_sets,
-    wrap_sequence,
 )
 from .conquian_storage import ConquianState, deck_bits, dump_state, load_state
-from .errors import Card, Cards, IllegalMove, gettext_noop
+from .errors import Card, IllegalMove, gettext_noop
 from .options import Option, resolve_options
 from .protocol import Dump, Engine, Move, Outcome, View
 from .rng import shuffled
@@ -60,17 +65,6 @@ def next_deal_value(value: int, drawn: bool, carry_over: str = "double") -> int:
     if not drawn or carry_over == "none":
         return 1
     return value * 2 if carry_over == "double" else value + 1
-
-
-def _cards(mask: int) -> Cards:
-    """Cards named in a refusal ("nothing" when there are none)."""
-    return Cards.of(codes_of(mask))
-
-
-def _fits(card: int, melds: int) -> bool:
-    """Whether `card` can be worked into `melds` (rearranging them if need be)."""
-    pool = melds | card
-    return bool(melds) and in_some_meld(card, pool) and can_meld(pool)
 
 
 class ConquianEngine:
@@ -151,18 +145,18 @@ class ConquianEngine:
                     moves += [
                         {"discard": code, "force": True}
                         for code in codes
-                        if _fits(BIT_OF[code], melds)
+                        if fits(BIT_OF[code], melds)
                     ]
             return moves
         card = state["open"]
-        usable = _usable(state, seat)
+        usable = usable_melds(state, seat)
         if phase == "forced" or (usable and not state["stock"]):
             moves = []  # forced, or a usable last card: it must be melded
         elif phase == "facing":
             moves = [{"reject": True}]
         else:  # turned
             moves = [{"pass": True}]
-            if state["options"]["forcing"] and _fits(card, state["melds"][1 - seat]):
+            if state["options"]["forcing"] and fits(card, state["melds"][1 - seat]):
                 moves.append({"pass": True, "force": True})
         moves += [{"meld": codes_of(used)} for used in usable]
         return moves
@@ -235,20 +229,20 @@ class ConquianEngine:
         if "meld" in move:
             return self._meld(state, seat, move["meld"])
         if "reject" in move:
-            _expect_true(move, "reject")
+            expect_true(move, "reject")
             if phase == "turned":
                 raise IllegalMove(gettext_noop("You turned this card yourself: meld it or pass."))
             if phase == "forced":
                 raise IllegalMove(gettext_noop("You were forced: meld the open card."))
-            _check_last_card_unusable(state, seat)
+            check_last_card_unusable(state, seat)
             return _reject(state, seat)
-        _expect_true(move, "pass")
+        expect_true(move, "pass")
         if phase == "facing":
             raise IllegalMove(gettext_noop("Meld the offered card or reject it."))
         if phase == "forced":
             raise IllegalMove(gettext_noop("You were forced: meld the open card."))
-        _check_last_card_unusable(state, seat)
-        force = _wants_force(move)
+        check_last_card_unusable(state, seat)
+        force = wants_force(move)
         if force:
             self._check_force(state, seat, state["open"])
         return _offer(state, seat, state["open"], force)
@@ -259,7 +253,7 @@ class ConquianEngine:
         self._check_turn(state, seat)
         phase = state["phase"]
         if phase in ("facing", "turned") and not state["stock"]:
-            usable = _usable(state, seat)
+            usable = usable_melds(state, seat)
             if usable:  # a usable last card must be melded
                 return {"meld": codes_of(usable[0])}
         if phase == "facing":
@@ -295,7 +289,7 @@ class ConquianEngine:
     def _check_force(self, state: ConquianState, seat: int, card: int) -> None:
         if not state["options"]["forcing"]:
             raise IllegalMove(gettext_noop("Forcing is not played in this game."))
-        if not _fits(card, state["melds"][1 - seat]):
+        if not fits(card, state["melds"][1 - seat]):
             raise IllegalMove(
                 gettext_noop("{card} does not fit your opponent's melds: you cannot force it."),
                 card=Card(CODE_OF[card]),
@@ -308,8 +302,8 @@ class ConquianEngine:
         if phase == "forced":
             raise IllegalMove(gettext_noop("You were forced: meld the open card first."))
         code = move["discard"]
-        card = _card_in(state, seat, code)
-        force = _wants_force(move)
+        card = card_in(state, seat, code)
+        force = wants_force(move)
         if force:
             self._check_force(state, seat, card)
         return _offer(state, seat, card, force, discard=True)
@@ -321,115 +315,13 @@ class ConquianEngine:
             )
         used = 0
         for code in codes:
-            card = _card_in(state, seat, code)
+            card = card_in(state, seat, code)
             if used & card:
                 raise IllegalMove(gettext_noop("{card} is listed twice."), card=Card(code))
             used |= card
         if not open_meld_holds(state["open"], state["melds"][seat], used):
-            raise _meld_error(state, seat, used)
+            raise meld_error(state, seat, used)
         return _meld_cards(state, seat, used)
-
-
-def _usable(state: ConquianState, seat: int) -> list[int]:
-    """The sets of hand cards `seat` can meld with the open card (masks, in listed order)."""
-    return usable_sets(state["open"], state["melds"][seat], state["hands"][seat])
-
-
-def _check_last_card_unusable(state: ConquianState, seat: int) -> None:
-    """With the stock empty, a last open card that can be used must be melded."""
-    if state["stock"]:
-        return
-    usable = _usable(state, seat)
-    if usable:
-        card = Card(CODE_OF[state["open"]])
-        if usable[0]:
-            raise IllegalMove(
-                gettext_noop(
-                    "The stock is empty: you must meld {card} (for example with {cards})."
-                ),
-                card=card,
-                cards=_cards(usable[0]),
-            )
-        raise IllegalMove(
-            gettext_noop("The stock is empty: you must meld {card} (for example onto your melds)."),
-            card=card,
-        )
-
-
-def _expect_true(move: Move, key: str) -> None:
-    if move[key] is not True:
-        raise IllegalMove(gettext_noop('"{key}" must be true'), key=key)
-
-
-def _wants_force(move: Move) -> bool:
-    if "force" not in move:
-        return False
-    if move["force"] is not True:
-        raise IllegalMove(gettext_noop('"force" must be true; leave it out not to force the card'))
-    return True
-
-
-def _card_in(state: ConquianState, seat: int, code: Any) -> int:
-    """The bit of a card the seat holds; IllegalMove naming where the card really is."""
-    card = BIT_OF.get(code) if isinstance(code, str) else None
-    if card is None:
-        raise IllegalMove(
-            gettext_noop("{value} is not a Conquian card (A, 2-7, J, Q, K of S, H, D, C)"),
-            value=repr(code),
-        )
-    if state["hands"][seat] & card:
-        return card
-    if state["melds"][1 - seat] & card:
-        raise IllegalMove(gettext_noop("{card} is in your opponent's melds."), card=Card(code))
-    if state["melds"][seat] & card:
-        raise IllegalMove(gettext_noop("{card} is already in your melds."), card=Card(code))
-    if state["open"] == card:
-        raise IllegalMove(
-            gettext_noop("{card} is the open card: choose only cards from your hand."),
-            card=Card(code),
-        )
-    raise IllegalMove(gettext_noop("{card} is not in your hand."), card=Card(code))
-
-
-def _meld_error(state: ConquianState, seat: int, used: int) -> IllegalMove:
-    """Why the open card and the hand cards `used` cannot be melded, as the refusal to raise."""
-    melds = state["melds"][seat]
-    card = state["open"]
-    everything = melds | card | used
-    wrap = wrap_sequence(everything)
-    open_card = Card(CODE_OF[card])
-    if wrap:
-        return IllegalMove(gettext_noop("{run} is not a sequence: the ace is low."), run=wrap)
-    if not used and _fits(card, state["melds"][1 - seat]):
-        return IllegalMove(
-            gettext_noop(
-                "{card} does not fit your melds, and you cannot add to your opponent's melds."
-            ),
-            card=open_card,
-        )
-    if not melds and used.bit_count() < 2:
-        return IllegalMove(gettext_noop("A new meld needs at least two cards from your hand."))
-    if can_meld(everything):
-        return IllegalMove(
-            gettext_noop(
-                "{card} and {cards} do not make one meld: choose only the cards of its meld."
-            ),
-            card=open_card,
-            cards=_cards(used),
-        )
-    if used:
-        return IllegalMove(
-            gettext_noop(
-                "{card} with {cards} cannot be melded: a meld is 3 or 4 of a rank, "
-                "or 3 to 8 in a suit."
-            ),
-            card=open_card,
-            cards=_cards(used),
-        )
-    return IllegalMove(
-        gettext_noop("{card} cannot be melded: a meld is 3 or 4 of a rank, or 3 to 8 in a suit."),
-        card=open_card,
-    )
 
 
 def _start_deal(state: ConquianState, deck: list[int] | None = None) -> None:
