@@ -113,7 +113,9 @@ def decider_scene() -> Scene:
     cup = make_cup(2)
     cup_draw(cup_id=cup.pk, by=None, first_round_at=first_round_at(), rng=random.Random(2))
     tie = CupTie.objects.get(round__cup=cup, fixture__isnull=False)
-    play(tie.fixture, LEVEL_EVERY_ROUND, by=admin_user())
+    fixture = tie.fixture
+    assert fixture is not None
+    play(fixture, LEVEL_EVERY_ROUND, by=admin_user())
 
     def act(user):
         cup_tie_decider_record(tie_id=tie.pk, side="home", note="One more game", by=user)
@@ -122,7 +124,7 @@ def decider_scene() -> Scene:
         tie.refresh_from_db()
         return tie.decider, tie.decider_note, tie.winner_id
 
-    return Scene(tie.fixture.venue, tie.home, act, state)
+    return Scene(fixture.venue, tie.home, act, state)
 
 
 def adjustment_scene() -> Scene:
