@@ -97,9 +97,7 @@ class EntryAdmin(admin.ModelAdmin):
     def _divisions(request):
         """The divisions of the entry's season (on its change page), or of the season posted
         or linked (?season=) on the add page; every division, by season, otherwise."""
-        divisions = Division.objects.select_related("season__league").order_by(
-            "season", "level"
-        )
+        divisions = Division.objects.select_related("season__league").order_by("season", "level")
         object_id = request.resolver_match.kwargs.get("object_id")
         if object_id is not None:
             season_id = (
