@@ -3,6 +3,7 @@
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext, pgettext_lazy
@@ -330,6 +331,24 @@ class Entry(models.Model):
 
     def __str__(self):
         return gettext("%(team)s in %(season)s") % {"team": self.team, "season": self.season}
+
+    def clean(self):
+        """A team plays in a division of its own season (forms show this beside the field)."""
+        if (
+            self.division_id is not None
+            and self.season_id is not None
+            and self.division is not None
+            and self.division.season_id != self.season_id
+        ):
+            raise ValidationError(
+                {
+                    "division": gettext(
+                        "%(division)s is a division of another season: choose one of "
+                        "%(season)s's divisions."
+                    )
+                    % {"division": self.division.name, "season": self.season}
+                }
+            )
 
 
 class Reserve(models.Model):

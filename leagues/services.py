@@ -26,6 +26,7 @@ from simple_history.utils import bulk_create_with_history
 
 from config.errors import Conflict, Forbidden, Invalid, NotFound
 
+from .eligibility import team_players_ensure_eligible
 from .fixtures import double_round_robin
 from .models import (
     Availability,
@@ -469,7 +470,9 @@ def team_players_set(*, team: Team, players: list[Player]) -> list[TeamMember]:
 
     Replacing both rows at once lets an admin swap positions 1 and 2, which row-by-row updates
     cannot do under the one-player-per-position constraint. Raises Invalid (on "players")
-    unless exactly two different players are given.
+    unless exactly two different players are given, or when a new one already plays for
+    another team of a season the team is entered in and still playing, as that season's
+    eligibility rule says (leagues.eligibility; the seasons' rows are locked first).
     """
     players = list(players)
     if len(players) != 2:
@@ -480,6 +483,8 @@ def team_players_set(*, team: Team, players: list[Player]) -> list[TeamMember]:
     current = team_player_ids(team_ids=[team.pk])[team.pk]
     if current == [player.pk for player in players]:
         return list(team.members.order_by("position"))
+    joining = [player.pk for player in players if player.pk not in current]
+    team_players_ensure_eligible(team=team, player_ids=joining)
     team.members.all().delete()
     return TeamMember.objects.bulk_create(
         TeamMember(team=team, player=player, position=position)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import services
+from ..eligibility import team_players_check
 from ..models import Player, Team, TeamMember
 from .access import HistoryAdmin
 
@@ -58,6 +59,23 @@ class TeamMemberFormSet(forms.BaseInlineFormSet):
             )
         if members[0]["player"] == members[1]["player"]:
             raise ValidationError(gettext("A team's two players must be different people."))
+        self._check_eligibility(members)
+
+    def _check_eligibility(self, members: list[dict]) -> None:
+        """A player joining the team must not already play for another team of a season it
+        is entered in (the season's eligibility rule): said next to the player's row."""
+        if self.instance.pk is None:
+            return
+        current = set(self.instance.members.values_list("player_id", flat=True))
+        joining = [member["player"].pk for member in members if member["player"].pk not in current]
+        clash = team_players_check(team=self.instance, player_ids=joining)
+        if clash is None:
+            return
+        rows = [form for form in self.forms if form.cleaned_data.get("player") == clash.player]
+        for form in rows:
+            form.add_error("player", clash.message)
+        if not rows:
+            raise ValidationError(clash.message)
 
     def ordered_players(self) -> list:
         members = [

@@ -9,7 +9,6 @@ from django.contrib.admin.options import IS_POPUP_VAR
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Count
-from django.forms.models import BaseInlineFormSet
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -23,77 +22,23 @@ from django.utils.translation import gettext_lazy as _
 from config.errors import DomainError, Forbidden, add_refusal_to_form, refusal_sentence
 from leagues import services
 from leagues.admin import HistoryAdmin
-from leagues.models import Division, Entry, League, Season
+from leagues.models import Division, League, Season
 from leagues.permissions import NOT_LEAGUE_ADMIN, is_league_admin
 from scoring.kinds import get_kind
 from scoring.models import PointsAdjustment, ResultVersion
+from scoring.season_rules.entries_admin import DivisionInline, EntryInline
 from scoring.season_rules.forms import TIE_BREAKER_FIELDS, RolloverForm, SeasonForm
 from scoring.season_rules.rules import season_rules_set
-from scoring.season_rules.selectors import season_rollover_plan
+from scoring.season_rules.selectors import (
+    rollover_eligibility_clash,
+    season_rollover_plan,
+    season_unplayed_count,
+)
 from scoring.season_rules.services import (
     playoff_fixtures_create,
     points_adjustment_add,
     season_rollover,
 )
-
-
-class DivisionInline(admin.TabularInline):
-    """The season's divisions: level 1 is the top; how many go up and down at the end, and
-    whether the places either side of each line meet in a play-off (docs/seasons.md)."""
-
-    model = Division
-    extra = 0
-    fields = ["name", "level", "promoted", "relegated", "playoff"]
-    verbose_name_plural = _("divisions (a season without any gets “Division 1” when saved)")
-
-
-class EntryFormSet(BaseInlineFormSet):
-    """A team plays in one division of a season: entering it twice says so by name."""
-
-    def clean(self):
-        super().clean()
-        seen: dict[int, str] = {}
-        for form in self.forms:
-            data = getattr(form, "cleaned_data", None) or {}
-            team = data.get("team")
-            if team is None or data.get("DELETE"):
-                continue
-            if team.pk in seen:
-                form.add_error(
-                    "team",
-                    gettext(
-                        "%(team)s is already entered in this season (in %(division)s): a team "
-                        "plays in one division of a season. Change its division on the first "
-                        "row instead."
-                    )
-                    % {"team": team, "division": seen[team.pk]},
-                )
-            seen[team.pk] = str(data.get("division") or gettext("the top division"))
-
-    def validate_unique(self):
-        # The rows' duplicates are said by clean() in the league's words.
-        pass
-
-
-class EntryInline(admin.TabularInline):
-    model = Entry
-    formset = EntryFormSet
-    extra = 0
-    fields = ["team", "division"]
-    autocomplete_fields = ["team"]
-    verbose_name = _("team entered")
-    verbose_name_plural = _(
-        "teams entered, each in a division (generate fixtures again after changing them)"
-    )
-
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        if db_field.name == "division":
-            season_id = request.resolver_match.kwargs.get("object_id")
-            kwargs["queryset"] = Division.objects.filter(
-                season_id=season_id if str(season_id or "").isdigit() else None
-            )
-            kwargs["help_text"] = _("Left blank: the top division.")
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 @admin.register(Season)
@@ -193,6 +138,8 @@ class SeasonAdmin(HistoryAdmin):
             super().save_model(request, obj, form, change)
             return
         rules = form.season_rules
+        # A new season's divisions come from the inline; save_related ensures one.
+        obj._divisions_follow = not change
         try:
             with transaction.atomic():
                 super().save_model(request, obj, form, change)
@@ -243,12 +190,14 @@ class SeasonAdmin(HistoryAdmin):
             raise PermissionDenied(NOT_LEAGUE_ADMIN)
         season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
         form = RolloverForm(request.POST or None, initial=RolloverForm.initial_for(season))
-        plan, refusal = None, None
+        plan, refusal, clash = None, None, None
         if season.next_season_id is None:
             try:
                 plan = season_rollover_plan(season=season)
             except DomainError as error:
                 refusal = refusal_sentence(error)
+            else:
+                clash = rollover_eligibility_clash(plan=plan)
         if request.method == "POST" and "_confirm" in request.POST and form.is_valid():
             try:
                 successor = season_rollover(
@@ -274,6 +223,8 @@ class SeasonAdmin(HistoryAdmin):
             "form": form,
             "plan": plan,
             "refusal": refusal,
+            "clash": clash,
+            "unplayed": season_unplayed_count(season=season) if plan is not None else 0,
         }
         return TemplateResponse(request, "scoring/admin/season_rollover.html", context)
 

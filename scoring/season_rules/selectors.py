@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
+from leagues.eligibility import Placing, placing_clash
 from leagues.models import Division, Entry, Fixture, Season, Team
-from leagues.selectors import season_divisions
+from leagues.selectors import season_divisions, team_player_ids
 from scoring.models import ResultVersion
 from scoring.standings.selectors import season_standings
 
@@ -109,6 +110,33 @@ def season_rollover_plan(*, season: Season) -> RolloverPlan:
     for next_division in next_divisions:
         next_division.teams.sort(key=lambda team: team.name)
     return RolloverPlan(season, next_divisions, promoted, relegated, withdrawn)
+
+
+def rollover_eligibility_clash(*, plan: RolloverPlan) -> str | None:
+    """Why the next season could not take its teams as they are now, or None: one of a
+    team's two has since joined another team of the plan, against the season's eligibility
+    rule (copied to the next season). The sentence names the team left out."""
+    teams = [(division.level, team) for division in plan.divisions for team in division.teams]
+    players = team_player_ids(team_ids=[team.pk for _level, team in teams])
+    placings = [Placing(team, level, frozenset(players[team.pk])) for level, team in teams]
+    for index, placing in enumerate(placings):
+        clash = placing_clash(season=plan.season, placing=placing, others=placings[:index])
+        if clash is not None:
+            return _("The next season cannot take %(team)s as it is: %(refusal)s") % {
+                "team": placing.team.name,
+                "refusal": clash.message,
+            }
+    return None
+
+
+def season_unplayed_count(*, season: Season) -> int:
+    """How many league fixtures of the season are still to play (scheduled or postponed):
+    the rollover's preview warns of them (the table as it stands decides)."""
+    return Fixture.objects.filter(
+        season=season,
+        stage=Fixture.Stage.LEAGUE,
+        status__in=[Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED],
+    ).count()
 
 
 def _withdrawn_ids(season: Season) -> set[int]:

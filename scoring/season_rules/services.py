@@ -17,7 +17,11 @@ from leagues.models import Division, Entry, Fixture, Season
 from leagues.permissions import NOT_LEAGUE_ADMIN, AnyUser, is_league_admin
 from leagues.services import season_divisions_ensure
 from scoring.models import PointsAdjustment
-from scoring.season_rules.selectors import division_playoffs, season_rollover_plan
+from scoring.season_rules.selectors import (
+    division_playoffs,
+    rollover_eligibility_clash,
+    season_rollover_plan,
+)
 
 REASON_MAX_LENGTH = 250
 MAX_ADJUSTMENT = 100  # points, either way: more is a typing slip, not a fine
@@ -149,7 +153,8 @@ def season_rollover(
     same league and rule settings, the same divisions, every team that did not withdraw in
     its new division. Runs once per season: the season row is locked and its `next_season`
     set. Raises Forbidden for anyone but a league admin, Conflict when the season was rolled
-    over already or a play-off has no result, Invalid naming the field for a missing name or
+    over already, a play-off has no result or one of a team's two now plays for another team
+    of the next season (its eligibility rule, leagues.eligibility), Invalid naming the field for a missing name or
     date or a slug the league already uses.
     """
     ensure_league_admin(user=by)
@@ -175,6 +180,9 @@ def season_rollover(
         raise Invalid(errors=errors)
     season_divisions_ensure(season=season, by=by)
     plan = season_rollover_plan(season=season)
+    clash = rollover_eligibility_clash(plan=plan)
+    if clash is not None:
+        raise Conflict(errors={"season": clash})
     successor = Season(
         league_id=season.league_id,
         name=name,
@@ -183,6 +191,7 @@ def season_rollover(
         **{field: getattr(season, field) for field in COPIED_SETTINGS},
     )
     successor._history_user = by  # type: ignore[attr-defined]
+    successor._divisions_follow = True  # type: ignore[attr-defined]  # the plan's, below
     successor.save()
     for planned in plan.divisions:
         division = Division(
@@ -223,4 +232,5 @@ COPIED_SETTINGS = [
     "appearance_limit",
     "confirmation_hours",
     "postponed_within_days",
+    "language",
 ]

@@ -9,9 +9,10 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from config.errors import DomainError, refusal_sentence
+from config.errors import DomainError, add_refusal_to_form, refusal_sentence
 from leagues import services
-from leagues.models import Entry, Reserve
+from leagues.eligibility import entry_players_check
+from leagues.models import Division, Entry, Reserve
 from scoring.results.services import entry_withdraw
 
 
@@ -41,9 +42,39 @@ class ReserveInline(admin.TabularInline):
     verbose_name_plural = _("reserves (who may stand in for the team's two this season)")
 
 
+class EntryForm(forms.ModelForm):
+    """The entry's season, team and division: the division is one of the season's
+    (Entry.clean), and the team's two do not already play for another team of the season
+    (leagues.eligibility), each refusal next to its field."""
+
+    class Meta:
+        model = Entry
+        fields = ["season", "team", "division"]
+
+    def clean(self):
+        data = super().clean()
+        season, team = data.get("season"), data.get("team")
+        if self.errors or season is None or team is None:
+            return data
+        division = data.get("division")
+        try:
+            entry_players_check(
+                season=season,
+                team=team,
+                division_id=division.pk if division is not None else None,
+                entry_id=self.instance.pk,
+            )
+        except DomainError as refused:
+            add_refusal_to_form(self, refused)
+        return data
+
+
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    """A team in a season: its reserves, and its withdrawal."""
+    """A team in a season: its reserves, and its withdrawal. Its division is chosen among its
+    season's divisions."""
+
+    form = EntryForm
 
     list_display = ["team", "season", "division", "withdrawn_on", "reserve_names"]
     list_filter = ["season__league", "season"]
@@ -56,6 +87,29 @@ class EntryAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("reserves__player")
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "division":
+            kwargs["queryset"] = self._divisions(request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    @staticmethod
+    def _divisions(request):
+        """The divisions of the entry's season (on its change page), or of the season posted
+        or linked (?season=) on the add page; every division, by season, otherwise."""
+        divisions = Division.objects.select_related("season__league").order_by("season", "level")
+        object_id = request.resolver_match.kwargs.get("object_id")
+        if object_id is not None:
+            season_id = (
+                Entry.objects.filter(pk=object_id).values_list("season_id", flat=True).first()
+                if str(object_id).isascii() and str(object_id).isdigit()
+                else None
+            )
+            return divisions.filter(season_id=season_id)
+        season_id = request.POST.get("season") or request.GET.get("season")
+        if season_id and str(season_id).isascii() and str(season_id).isdigit():
+            return divisions.filter(season_id=int(season_id))
+        return divisions
 
     @admin.display(description=_("reserves"))
     def reserve_names(self, entry):

@@ -1,6 +1,7 @@
 """The demo's walkover and substitute (scoring.demo.squads), hooked into load_demo."""
 
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -8,6 +9,8 @@ from django.urls import reverse
 
 from leagues.models import Reserve
 from scoring.models import ResultVersion
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "seasons-walkovers-squads.md"
 
 
 @pytest.fixture(autouse=True)
@@ -29,3 +32,8 @@ def test_the_demo_has_a_walkover_and_a_reserve_who_played_and_says_where(client)
     for version in (walkover, played):
         assert reverse("fixture-detail", args=[version.fixture_id]) in printed[0]
         assert client.get(reverse("fixture-detail", args=[version.fixture_id])).status_code == 200
+    # The docs' "The demo" says where to look: the walkover's league by its game.
+    demo_section = " ".join(DOC.read_text().split("## The demo", 1)[1].split())
+    game = walkover.fixture.season.league.get_game_display()
+    says = f"in the {game} league a round {walkover.fixture.round} fixture is a walkover"
+    assert says in demo_section

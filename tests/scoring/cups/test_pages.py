@@ -11,6 +11,7 @@ from icalendar import Calendar
 from leagues.models import CupTie
 from scoring.cups.services import cup_draw
 from scoring.publishing.services import venue_screen_issue
+from scoring.results.services import result_walkover_award
 from tests.factories import StaffMembershipFactory, UserFactory
 
 from .cups import HOME_WINS, LEVEL_EVERY_ROUND, admin_user, first_round_at, make_cup, play
@@ -39,6 +40,21 @@ def test_the_bracket_shows_rounds_byes_and_winners_to_anyone(client, drawn_cup):
     assert f'{tie.home.name}</a><span class="visually-hidden"> (through)' in page
     assert 'class="bracket"' in page  # the rounds scroll inside their own box
     assert "fewer heads in the last round" in page
+
+
+def test_the_bracket_marks_a_tie_won_by_walkover(client, drawn_cup):
+    tie = CupTie.objects.get(round__cup=drawn_cup, round__number=1, bye=False)
+    page = client.get(bracket_url(drawn_cup)).content.decode()
+    assert 'class="walkover"' not in page
+
+    result_walkover_award(fixture_id=tie.fixture_id, team="away", by=admin_user())
+
+    page = client.get(bracket_url(drawn_cup)).content.decode()
+    tie_html = page.split(f'href="/fixtures/{tie.fixture_id}/"', 1)[1].split("</li>", 1)[0]
+    assert '<abbr class="walkover" title="Walkover: the other team did not turn up">w/o</abbr>' in (
+        tie_html
+    )
+    assert f'{tie.away.name}</a><span class="visually-hidden"> (through)' in page
 
 
 def test_the_season_pages_link_the_cup(client, drawn_cup):

@@ -420,3 +420,33 @@ def test_a_league_admin_creates_a_divisions_play_off_from_the_division_list(clie
     playoff = Fixture.objects.get(stage=Fixture.Stage.PLAYOFF)
     assert (playoff.home_team, playoff.away_team) == tuple(world.second_teams[:2])
     assert playoff.division == world.second
+
+
+def test_the_rollover_preview_warns_of_unplayed_league_fixtures_and_still_goes_ahead(
+    client, superuser
+):
+    world = two_divisions()
+    unplayed = Fixture.objects.filter(season=world.season, division=world.second)[:2]
+    for fixture in unplayed:
+        fixture.result_versions.all().delete()
+        fixture.status = Fixture.Status.SCHEDULED
+        fixture.save(update_fields=["status"])
+    client.force_login(superuser)
+    url = reverse("admin:leagues_season_rollover", args=[world.season.pk])
+
+    preview = client.get(url).content.decode()
+
+    assert (
+        "2 league fixtures of this season are still to be played. If you confirm, the rollover "
+        "goes ahead anyway: the table as it stands decides who goes up and who comes down."
+    ) in preview
+    form = {"name": "2027", "slug": "s-2027", "starts_on": "2027-09-01", "_confirm": "1"}
+    assert client.post(url, form).status_code == 302
+    assert Season.objects.filter(slug="s-2027").exists()
+
+
+def test_the_rollover_preview_of_a_finished_season_has_no_warning(client, superuser):
+    world = two_divisions()
+    client.force_login(superuser)
+    preview = client.get(reverse("admin:leagues_season_rollover", args=[world.season.pk]))
+    assert "still to be played" not in preview.content.decode()

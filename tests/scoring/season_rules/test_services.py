@@ -7,10 +7,11 @@ import pytest
 from django.core.cache import cache
 
 from config.errors import Conflict, Forbidden, Invalid
-from leagues.models import Division, Entry, Fixture, Season
+from leagues.models import Division, Entry, Fixture, Season, TeamMember
 from scoring.models import PointsAdjustment
 from scoring.season_rules.selectors import season_rollover_plan
 from scoring.season_rules.services import (
+    COPIED_SETTINGS,
     playoff_fixtures_create,
     points_adjustment_add,
     season_rollover,
@@ -202,3 +203,39 @@ def test_staff_cannot_create_play_offs():
     with pytest.raises(Forbidden):
         playoff_fixtures_create(division_id=world.premier.pk, by=staff)
     assert not Fixture.objects.filter(stage=Fixture.Stage.PLAYOFF).exists()
+
+
+def test_the_rollover_copies_every_rule_setting_the_language_included(superuser):
+    world = two_divisions()
+    world.season.language = "fi"
+    world.season.reserves_allowed = 4
+    world.season.save()
+    successor = season_rollover(
+        season_id=world.season.pk, name="2027", slug="s-2027", starts_on=ON, by=superuser
+    )
+    assert successor.language == "fi"
+    for field in COPIED_SETTINGS:
+        assert getattr(successor, field) == getattr(world.season, field), field
+    copied = set(COPIED_SETTINGS)
+    own = {"id", "league", "name", "slug", "starts_on", "next_season"}
+    rules = {f.name for f in Season._meta.concrete_fields} - own
+    assert rules <= copied, rules - copied
+
+
+def test_the_rollover_refuses_a_team_whose_player_joined_another_and_creates_nothing(
+    superuser,
+):
+    world = two_divisions()
+    # Since the season, Low A's player 1 has become one of Top A's two as well.
+    low_a = TeamMember.objects.get(team=world.second_teams[0], position=1).player
+    TeamMember.objects.filter(team=world.top_teams[0], position=2).update(player=low_a)
+
+    with pytest.raises(Conflict) as refused:
+        season_rollover(
+            season_id=world.season.pk, name="2027", slug="s-2027", starts_on=ON, by=superuser
+        )
+
+    assert "already plays for" in str(refused.value.errors["season"])
+    assert Season.objects.count() == 1
+    world.season.refresh_from_db()
+    assert world.season.next_season is None
