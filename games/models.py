@@ -37,6 +37,9 @@ class Table(models.Model):
         WAITING = "waiting", _("Waiting for players")
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
+        # A fixture's table whose fixture was postponed, voided or moved to another day before
+        # its game ended: no clock, no move, no result (games.live.fixture_day).
+        CLOSED = "closed", _("Closed")
 
     game = models.CharField(max_length=16, choices=Game.choices, verbose_name=_("game"))
     players = models.PositiveSmallIntegerField(verbose_name=_("players"))
@@ -90,7 +93,8 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["fixture", "number"],
-                condition=Q(fixture__isnull=False),
+                # A closed table leaves its number to the table set up on the fixture's new day.
+                condition=Q(fixture__isnull=False) & ~Q(status="closed"),
                 name="one_table_per_fixture_number",
             ),
         ]
