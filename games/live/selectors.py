@@ -135,7 +135,8 @@ def _table_json(
     if state is not None:
         eng = get_engine(table.game)
         view = eng.view(state, seat)
-        to_act = list(eng.to_act(state))
+        if table.status != Table.Status.CLOSED:  # a closed table's game is over, undecided
+            to_act = list(eng.to_act(state))
         if eng.is_over(state):
             outcome = eng.outcome(state)
     return {
