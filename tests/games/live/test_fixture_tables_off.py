@@ -6,6 +6,8 @@ import datetime
 import random
 
 import pytest
+from django.test import Client as DjangoClient
+from django.urls import reverse
 from django.utils import timezone
 
 from games.engines import get_engine
@@ -101,6 +103,10 @@ def test_a_fixture_postponed_voided_or_moved_closes_its_game_with_no_result(db, 
     assert overdue_turns_sweep() == 0  # the clock does not play a closed table
     assert Table.objects.get(pk=table_id).turn == turn
     assert not ResultVersion.objects.filter(fixture=fixture).exists()
+    page = DjangoClient()
+    page.force_login(fixture_players(fixture)[0].user)
+    html = page.get(reverse("table-detail", args=[table_id])).content.decode()
+    assert 'id="closed"' in html and 'id="move-form"' not in html
 
 
 def test_a_waiting_table_is_closed_too_and_the_tables_are_set_up_anew_on_the_new_date(db):
