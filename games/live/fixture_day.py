@@ -16,6 +16,7 @@
 """
 
 import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import dateformat, timezone
@@ -30,7 +31,7 @@ from .exceptions import TableClosed
 from .push import table_changed_on_commit
 
 # Why a fixture's tables are off: it is no longer scheduled.
-FIXTURE_NOT_ON = {
+FIXTURE_NOT_ON: dict[str, Any] = {
     Fixture.Status.PLAYED: gettext_lazy("This fixture is played."),
     Fixture.Status.POSTPONED: gettext_lazy("This fixture is postponed."),
     Fixture.Status.VOID: gettext_lazy("This fixture is void."),

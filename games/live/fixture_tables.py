@@ -133,6 +133,7 @@ def fixture_seat_join(*, table: Table, by, now) -> None:
         raise TableClosed(str(TABLE_CLOSED))
     if seat.joined_at is not None or table.status != Table.Status.WAITING:
         return
+    assert table.fixture_id is not None, "a fixture's table"
     fixture_ensure_on_today(fixture=Fixture.objects.get(pk=table.fixture_id))
     seat.joined_at = now
     seat.save(update_fields=["joined_at"])

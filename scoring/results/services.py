@@ -47,7 +47,8 @@ from leagues.permissions import (
 )
 from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
-from scoring.results.fixture_open import FixtureNotOpen, ensure_fixture_takes_result
+from scoring.results.fixture_open import FixtureNotOpen as FixtureNotOpen  # re-exported
+from scoring.results.fixture_open import ensure_fixture_takes_result
 from scoring.results.selectors import (
     fixture_current_result,
     fixture_day_to_come,

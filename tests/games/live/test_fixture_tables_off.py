@@ -49,27 +49,29 @@ def move_of_the_seat_to_act(table_id: int, clients: dict):
     """The seat to act sends a legal move."""
     table = Table.objects.get(pk=table_id)
     eng = get_engine(table.game)
+    assert table.state is not None, "the game is on"
     state = eng.load(table.state)
     seat = eng.to_act(state)[0]
     move = eng.legal_moves(state, seat)[0]
     player = table.seats.get(seat=seat).player
+    assert player is not None, "a fixture's seat is a player's"
     return clients[player.pk].post(
         f"/api/tables/{table_id}/moves/", {"turn": table.turn, "move": move}, format="json"
     )
 
 
 def postpone(fixture: Fixture) -> None:
-    staff = StaffMembershipFactory(venue=fixture.venue).user
+    staff = StaffMembershipFactory.create(venue=fixture.venue).user
     fixture_status_change(fixture_id=fixture.pk, status="postponed", reason="Flooded", by=staff)
 
 
 def void(fixture: Fixture) -> None:
-    admin = UserFactory(is_staff=True, is_superuser=True)
+    admin = UserFactory.create(is_staff=True, is_superuser=True)
     fixture_status_change(fixture_id=fixture.pk, status="void", reason="Withdrawn", by=admin)
 
 
 def move_to_tomorrow(fixture: Fixture) -> None:
-    staff = StaffMembershipFactory(venue=fixture.venue).user
+    staff = StaffMembershipFactory.create(venue=fixture.venue).user
     fixture_status_change(
         fixture_id=fixture.pk, status="scheduled", starts_at=today_at(20, days=1), by=staff
     )
@@ -116,7 +118,7 @@ def test_a_waiting_table_is_closed_too_and_the_tables_are_set_up_anew_on_the_new
     postpone(fixture)
     assert set(Table.objects.filter(pk__in=first).values_list("status", flat=True)) == {"closed"}
     assert start(fixture, client_for(home1.user)).status_code == 409  # postponed
-    staff = StaffMembershipFactory(venue=fixture.venue).user
+    staff = StaffMembershipFactory.create(venue=fixture.venue).user
     fixture_status_change(
         fixture_id=fixture.pk, status="scheduled", starts_at=today_at(23, 30), by=staff
     )  # back on, later today
@@ -129,7 +131,7 @@ def test_a_waiting_table_is_closed_too_and_the_tables_are_set_up_anew_on_the_new
 
 def test_a_move_to_later_the_same_day_keeps_the_game_going(db):
     fixture, clients, table_id = korova_playing()
-    staff = StaffMembershipFactory(venue=fixture.venue).user
+    staff = StaffMembershipFactory.create(venue=fixture.venue).user
     fixture_status_change(
         fixture_id=fixture.pk, status="scheduled", starts_at=today_at(23, 30), by=staff
     )
