@@ -63,6 +63,9 @@ class Table(models.Model):
         null=True, blank=True, verbose_name=pgettext_lazy("game number", "number")
     )
     cut = models.JSONField(null=True, blank=True, verbose_name=_("cut"))
+    # A fixture's table: the fixture's (local) day when the table was set up. The fixture moved
+    # to another day closes the table (games.live.fixture_day); a game after midnight goes on.
+    fixture_day = models.DateField(null=True, blank=True, verbose_name=_("fixture's day"))
     held = models.BooleanField(default=False, verbose_name=_("held"))
     bank_since = models.DateTimeField(
         null=True, blank=True, verbose_name=_("drawing on the time banks since")

@@ -50,8 +50,11 @@ def fixture_day(fixture: Fixture) -> datetime.date:
     return timezone.localdate(fixture.starts_at)
 
 
-def fixture_ensure_on_today(*, fixture: Fixture, waiting: str = "its tables open") -> None:
-    """Refuse unless the fixture is scheduled and today is its day.
+def fixture_ensure_on_today(
+    *, fixture: Fixture, under_way: bool = False, waiting: str = "its tables open"
+) -> None:
+    """Refuse unless the fixture is scheduled and today is its day (or, `under_way`, a game of
+    it begun on its day has ended and its next table waits: that may be after midnight).
 
     Raises TableClosed for a fixture played, postponed or void, or whose day has passed
     (the venue's staff can move it to a new date); BeforeFixtureDay while its day is to come.
@@ -60,7 +63,7 @@ def fixture_ensure_on_today(*, fixture: Fixture, waiting: str = "its tables open
         raise TableClosed(str(FIXTURE_NOT_ON.get(fixture.status, _("This fixture is not on."))))
     ensure_fixture_day_has_come(fixture=fixture, waiting=waiting)
     day = fixture_day(fixture)
-    if day < timezone.localdate():
+    if day < timezone.localdate() and not under_way:
         raise TableClosed(
             _(
                 "This fixture was on %(day)s: its tables open on that day only. "
@@ -76,7 +79,23 @@ def fixture_is_off_for(*, table: Table, fixture: Fixture) -> bool:
     meets the one entered meanwhile as a proposal), and so does a game after midnight."""
     if fixture.status in (Fixture.Status.POSTPONED, Fixture.Status.VOID):
         return True
-    return timezone.localdate(table.created_at) != fixture_day(fixture)
+    return table_fixture_day(table) != fixture_day(fixture)
+
+
+def table_fixture_day(table: Table) -> datetime.date:
+    """The fixture's day the table was set up for (a table from before the field: the day it
+    was set up). A Convoy game 2 set up after midnight is still for the fixture's day."""
+    return table.fixture_day or timezone.localdate(table.created_at)
+
+
+def fixture_under_way(*, table: Table) -> bool:
+    """Whether a game of the table's fixture set up for the same day has been played to its end
+    (Conquian's first single, Convoy's game 1): the fixture began on its day, and its later
+    tables may start after midnight."""
+    if table.fixture_id is None:
+        return False
+    same_day = Table.objects.filter(fixture_id=table.fixture_id, status=Table.Status.FINISHED)
+    return any(table_fixture_day(done) == table_fixture_day(table) for done in same_day)
 
 
 def fixture_table_close(*, table: Table) -> None:

@@ -40,7 +40,13 @@ from scoring.results.services import (
 from . import turns
 from .cuts import deal_cut
 from .exceptions import TableClosed, TableInvalid
-from .fixture_day import TABLE_CLOSED, fixture_ensure_on_today, fixture_is_off_for
+from .fixture_day import (
+    TABLE_CLOSED,
+    fixture_day,
+    fixture_ensure_on_today,
+    fixture_is_off_for,
+    fixture_under_way,
+)
 from .table_setup import check_engine_options, clock_options_from, new_seed, without_clocks
 
 logger = logging.getLogger(__name__)
@@ -118,7 +124,7 @@ def fixture_seat_join(*, table: Table, by, now) -> None:
 
     Raises Forbidden when `by` holds no seat at the table; TableClosed when the table is
     closed, and (while `by` has not joined) unless the fixture is scheduled and today is its
-    day (BeforeFixtureDay before it). Once the game has begun (every seat joined, or a table
+    day (BeforeFixtureDay before it; after it, only a later table of a fixture under way). Once the game has begun (every seat joined, or a table
     from before seats joined) it changes nothing either.
     """
     seat = next((seat for seat in table.seats.all() if by.pk and seat.user_id == by.pk), None)
@@ -134,7 +140,9 @@ def fixture_seat_join(*, table: Table, by, now) -> None:
     if seat.joined_at is not None or table.status != Table.Status.WAITING:
         return
     assert table.fixture_id is not None, "a fixture's table"
-    fixture_ensure_on_today(fixture=Fixture.objects.get(pk=table.fixture_id))
+    fixture_ensure_on_today(
+        fixture=Fixture.objects.get(pk=table.fixture_id), under_way=fixture_under_way(table=table)
+    )
     seat.joined_at = now
     seat.save(update_fields=["joined_at"])
     if all(other.joined_at is not None for other in table.seats.all()):
@@ -317,6 +325,7 @@ def _set_up_free_tables(*, fixture: Fixture, home, away, clocks: dict[str, int],
             seed=new_seed(),
             fixture=fixture,
             number=plan.number,
+            fixture_day=fixture_day(fixture),
             cut=cut,
             created_by=by,
         )

@@ -21,6 +21,7 @@ from tests.factories import StaffMembershipFactory, UserFactory
 from tests.games.conftest import client_for
 from tests.games.live.test_fixture_tables import (
     fixture_players,
+    join_all,
     league_fixture,
     play_to_the_end,
     start,
@@ -153,14 +154,14 @@ def test_saying_i_am_here_waits_for_a_scheduled_fixture_on_its_day(db):
     # Set up yesterday, on the fixture's day, and not every player came: the day has passed.
     yesterday = today_at(20, days=-1)
     Fixture.objects.filter(pk=fixture.pk).update(starts_at=yesterday)
-    Table.objects.filter(pk=table_id).update(created_at=yesterday)
+    Table.objects.filter(pk=table_id).update(created_at=yesterday, fixture_day=yesterday.date())
     late = here.post(f"/api/tables/{table_id}/join/")
     assert late.status_code == 409 and "its tables open on that day only" in late.json()["detail"]
     assert not Table.objects.get(pk=table_id).seats.filter(joined_at__isnull=False).exists()
 
     # Moved to tomorrow behind the live tables' back (no save): the join closes the table.
     Fixture.objects.filter(pk=fixture.pk).update(starts_at=today_at(20, days=1))
-    Table.objects.filter(pk=table_id).update(created_at=timezone.now())
+    Table.objects.filter(pk=table_id).update(fixture_day=timezone.localdate())
     moved = here.post(f"/api/tables/{table_id}/join/")
     assert moved.status_code == 409 and "closed" in moved.json()["detail"]
     assert Table.objects.get(pk=table_id).status == Table.Status.CLOSED
@@ -177,13 +178,30 @@ def test_a_move_at_a_table_whose_fixture_was_postponed_unseen_closes_it(db):
 def test_a_game_begun_on_the_fixtures_day_ends_after_midnight_with_its_result(db):
     fixture, clients, table_id = korova_playing()
     # Midnight passes: the fixture and its table were yesterday's evening.
-    Fixture.objects.filter(pk=fixture.pk).update(starts_at=today_at(20, days=-1))
-    Table.objects.filter(pk=table_id).update(created_at=today_at(23, 50, days=-1))
+    evening = today_at(20, days=-1)
+    Fixture.objects.filter(pk=fixture.pk).update(starts_at=evening)
+    Table.objects.filter(pk=table_id).update(
+        created_at=today_at(23, 50, days=-1), fixture_day=evening.date()
+    )
     Fixture.objects.get(pk=fixture.pk).save()  # any save of the fixture leaves the game on
     play_to_the_end(table_id, clients, random.Random(2), lose_one_turn=False)
     version = ResultVersion.objects.get(fixture=fixture)
     assert version.source == ResultVersion.Source.LIVE
     assert Fixture.objects.get(pk=fixture.pk).status == Fixture.Status.PLAYED
+
+
+def test_convoys_next_game_is_set_up_and_joined_after_midnight(db):
+    fixture = league_fixture(Game.CONVOY, fixture_format={"games": 3})
+    clients = {player.pk: client_for(player.user) for player in fixture_players(fixture)}
+    first = start_and_join(fixture, clients)[0]["id"]
+    evening = today_at(20, days=-1)  # game 1 began last night; midnight has passed
+    Fixture.objects.filter(pk=fixture.pk).update(starts_at=evening)
+    Table.objects.filter(pk=first).update(fixture_day=evening.date())
+    play_to_the_end(first, clients, random.Random(3), lose_one_turn=False)
+    second = Table.objects.get(fixture=fixture, number=2)
+    assert second.status == Table.Status.WAITING and second.fixture_day == evening.date()
+    assert join_all(second.pk, clients)["status"] == "playing"  # the fixture is under way
+    assert move_of_the_seat_to_act(second.pk, clients).status_code == 200
 
 
 def test_a_live_result_for_a_postponed_fixture_is_not_taken(db):
