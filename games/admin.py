@@ -69,8 +69,8 @@ class TableAdmin(admin.ModelAdmin):
     list_filter = ["game", "status"]
     # The state and the seed hold every hand and the deck: not shown.
     fields: ClassVar[tuple[str, ...]] = ("game", "players", "options", "status", "turn",
-                                         "deadline", "fixture", "number", "cut", "created_by",
-                                         "created_at", "finished_at")  # fmt: skip
+                                         "deadline", "fixture", "number", "fixture_day", "cut",
+                                         "created_by", "created_at", "finished_at")  # fmt: skip
     readonly_fields = fields
     inlines = [SeatInline, TableMoveInline]
 

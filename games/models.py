@@ -37,6 +37,9 @@ class Table(models.Model):
         WAITING = "waiting", _("Waiting for players")
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
+        # A fixture's table whose fixture was postponed, voided or moved to another day before
+        # its game ended: no clock, no move, no result (games.live.fixture_day).
+        CLOSED = "closed", _("Closed")
 
     game = models.CharField(max_length=16, choices=Game.choices, verbose_name=_("game"))
     players = models.PositiveSmallIntegerField(verbose_name=_("players"))
@@ -60,6 +63,9 @@ class Table(models.Model):
         null=True, blank=True, verbose_name=pgettext_lazy("game number", "number")
     )
     cut = models.JSONField(null=True, blank=True, verbose_name=_("cut"))
+    # A fixture's table: the fixture's (local) day when the table was set up. The fixture moved
+    # to another day closes the table (games.live.fixture_day); a game after midnight goes on.
+    fixture_day = models.DateField(null=True, blank=True, verbose_name=_("fixture's day"))
     held = models.BooleanField(default=False, verbose_name=_("held"))
     bank_since = models.DateTimeField(
         null=True, blank=True, verbose_name=_("drawing on the time banks since")
@@ -90,7 +96,8 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["fixture", "number"],
-                condition=Q(fixture__isnull=False),
+                # A closed table leaves its number to the table set up on the fixture's new day.
+                condition=Q(fixture__isnull=False) & ~Q(status="closed"),
                 name="one_table_per_fixture_number",
             ),
         ]

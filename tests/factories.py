@@ -121,8 +121,14 @@ class FixtureFactory(factory.django.DjangoModelFactory[Fixture]):
     home_team = factory.SubFactory(TeamFactory)
     away_team = factory.SubFactory(TeamFactory)
     venue = factory.LazyAttribute(lambda fixture: fixture.home_team.home_venue)
-    # Earlier today or last night: a fixture that may take its result (none before its day).
-    starts_at = factory.LazyFunction(lambda: timezone.now() - datetime.timedelta(hours=2))
+    # Earlier today (two hours ago, or local midnight if that was yesterday): a fixture that may
+    # take its result (none before its day) and whose live tables are open (its day only).
+    starts_at = factory.LazyFunction(
+        lambda: max(
+            timezone.now() - datetime.timedelta(hours=2),
+            timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0),
+        )
+    )
 
 
 class DivisionFactory(factory.django.DjangoModelFactory[Division]):

@@ -21,7 +21,6 @@ from games.models import Table
 from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Game
 
-from .exceptions import TableInvalid
 from .selectors import table_as_seen, table_for_viewer, table_log_for_viewer
 from .services import (
     fixture_tables_start,
@@ -433,7 +432,7 @@ class FixtureTablesApi(APIView):
     @extend_schema(
         tags=["tables"],
         summary="Set up a fixture's live tables",
-        description="Staff of the venue or a player of the fixture, from the fixture's day on. "
+        description="Staff of the venue or a player of the fixture, on the fixture's day only. "
         "Seats are bound to the teams' players, and the cut decides seat 0; each table waits "
         "until its seated players have joined (`POST /api/tables/{id}/join/`). The tables play "
         "the season's rules and clock: a body with `options` is refused (400). A repeat call "
@@ -451,18 +450,16 @@ class FixtureTablesApi(APIView):
             409: OpenApiResponse(
                 BeforeFixtureDayOutputSerializer,
                 description="The fixture's day has not come (`code`: `before_fixture_day`), or "
-                "the fixture is void, postponed or already played (`detail` only)",
+                "it has passed (staff can move the fixture to a new date), or the fixture is "
+                "void, postponed or already played (`detail` only)",
             ),
         },
     )
     def post(self, request, pk: int):
-        if isinstance(request.data, dict) and "options" in request.data:
-            raise TableInvalid(
-                errors={
-                    "options": "A fixture's tables play the season's rules and its clock: "
-                    "options cannot be set."
-                }
-            )
-        tables, started = fixture_tables_start(fixture_id=pk, by=request.user)
+        tables, started = fixture_tables_start(
+            fixture_id=pk,
+            by=request.user,
+            options_sent=isinstance(request.data, dict) and "options" in request.data,
+        )
         body = [table_for_viewer(table_id=table.pk, user=request.user) for table in tables]
         return Response(body, status=status.HTTP_201_CREATED if started else status.HTTP_200_OK)

@@ -20,7 +20,6 @@ from typing import Any, TypedDict
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from config.errors import Forbidden
 from games.engines import Engine, get_engine
@@ -34,14 +33,20 @@ from scoring.results.selectors import fixture_seating_lineup
 from scoring.results.services import (
     FixtureNotOpen,
     ResultConflict,
-    ensure_fixture_day_has_come,
     result_propose,
     result_submit,
 )
 
 from . import turns
 from .cuts import deal_cut
-from .exceptions import TableClosed
+from .exceptions import TableClosed, TableInvalid
+from .fixture_day import (
+    TABLE_CLOSED,
+    fixture_day,
+    fixture_ensure_on_today,
+    fixture_is_off_for,
+    fixture_under_way,
+)
 from .table_setup import check_engine_options, clock_options_from, new_seed, without_clocks
 
 logger = logging.getLogger(__name__)
@@ -51,7 +56,9 @@ logger = logging.getLogger(__name__)
 HOLD_AFTER_TIMEOUTS = CLAIM_AFTER.default
 
 
-def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
+def fixture_tables_start(
+    *, fixture_id: int, by, options_sent: bool = False
+) -> tuple[list[Table], bool]:
     """Set up the live tables of a fixture, seats bound to the teams' players after the cut.
 
     Returns the fixture's tables and whether this call set them up; once set up, a repeat call
@@ -60,9 +67,11 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
     `claim_after_timeouts` of its rule options, else their defaults).
 
     Raises Fixture.DoesNotExist; Forbidden unless `by` serves the fixture's venue or plays
-    for one of its teams; TableClosed for a void, postponed or already played fixture;
-    BeforeFixtureDay (scoring's own rule for results) while the fixture's day has not
-    come; TableInvalid when the season's rules are not playable at a table.
+    for one of its teams; TableClosed for a void, postponed or already played fixture, or
+    one whose day has passed; BeforeFixtureDay (scoring's own rule for results) while the
+    fixture's day has not come (games.live.fixture_day: the fixture's day only); TableInvalid
+    when `options_sent` (the API's body tried to set the rules or clock) or the season's rules
+    are not playable at a table.
     """
     with transaction.atomic():
         fixture = (
@@ -78,33 +87,45 @@ def fixture_tables_start(*, fixture_id: int, by) -> tuple[list[Table], bool]:
             raise Forbidden(
                 _("Only staff of the fixture's venue or its players can start its tables.")
             )
-        existing = list(fixture.live_tables.order_by("number"))
-        if existing:
-            return existing, False
-        if fixture.status != Fixture.Status.SCHEDULED:
-            raise TableClosed(
-                str(_FIXTURE_NOT_ON.get(fixture.status, _("This fixture is not on.")))
+        if options_sent:  # asked only of someone who may start them: a stranger learns nothing
+            raise TableInvalid(
+                errors={
+                    "options": _(
+                        "A fixture's tables play the season's rules and its clock: "
+                        "options cannot be set."
+                    )
+                }
             )
-        ensure_fixture_day_has_come(fixture=fixture, waiting="its tables open")
+        existing = list(_live_tables(fixture))
+        if existing and not _moved_since(fixture, existing):
+            return existing, False
+        fixture_ensure_on_today(fixture=fixture)
         clocks = clock_options_from(options={}, defaults=fixture.season.rule_options)
         _set_up_free_tables(fixture=fixture, home=home, away=away, clocks=clocks, by=by)
-        return list(fixture.live_tables.order_by("number")), True
+        return list(_live_tables(fixture)), True
 
 
-# Why a fixture's tables cannot start: it is no longer scheduled.
-_FIXTURE_NOT_ON: dict[str, Any] = {
-    Fixture.Status.PLAYED: gettext_lazy("This fixture is played."),
-    Fixture.Status.POSTPONED: gettext_lazy("This fixture is postponed."),
-    Fixture.Status.VOID: gettext_lazy("This fixture is void."),
-}
+def _live_tables(fixture: Fixture):
+    """The fixture's tables but those closed when it was postponed, voided or moved."""
+    return fixture.live_tables.exclude(status=Table.Status.CLOSED).order_by("number")
+
+
+def _moved_since(fixture: Fixture, existing: list[Table]) -> bool:
+    """Whether tables of the fixture were closed after the newest of `existing` was set up:
+    it was moved meanwhile, and its tables are set up again on its new day (a table finished
+    before the move keeps its game; the others are set up anew)."""
+    newest = max(table.created_at for table in existing)
+    return fixture.live_tables.filter(status=Table.Status.CLOSED, created_at__gt=newest).exists()
 
 
 def fixture_seat_join(*, table: Table, by, now) -> None:
     """`by` says "I am here" at a fixture's table (locked by the caller): their seat is marked
     joined, and the game is dealt when every seat has. Saying it again changes nothing.
 
-    Raises Forbidden when `by` holds no seat at the table. Once the game has begun
-    (every seat joined, or a table from before seats joined) it changes nothing either.
+    Raises Forbidden when `by` holds no seat at the table; TableClosed when the table is
+    closed, and (while `by` has not joined) unless the fixture is scheduled and today is its
+    day (BeforeFixtureDay before it; after it, only a later table of a fixture under way). Once the game has begun (every seat joined, or a table
+    from before seats joined) it changes nothing either.
     """
     seat = next((seat for seat in table.seats.all() if by.pk and seat.user_id == by.pk), None)
     if seat is None:
@@ -114,8 +135,14 @@ def fixture_seat_join(*, table: Table, by, now) -> None:
                 "only they can join it."
             )
         )
+    if table.status == Table.Status.CLOSED:
+        raise TableClosed(str(TABLE_CLOSED))
     if seat.joined_at is not None or table.status != Table.Status.WAITING:
         return
+    assert table.fixture_id is not None, "a fixture's table"
+    fixture_ensure_on_today(
+        fixture=Fixture.objects.get(pk=table.fixture_id), under_way=fixture_under_way(table=table)
+    )
     seat.joined_at = now
     seat.save(update_fields=["joined_at"])
     if all(other.joined_at is not None for other in table.seats.all()):
@@ -171,6 +198,11 @@ def table_finished_for_fixture(*, table: Table) -> None:
         .select_related("season__league")
         .get(pk=table.fixture_id)
     )
+    if fixture_is_off_for(table=table, fixture=fixture):
+        # Postponed, voided or moved while this game was played (its table's close was
+        # waiting for the move that ended it): the game writes no result.
+        logger.warning("fixture %s is off: its table %s writes no result", fixture.pk, table.pk)
+        return
     season = fixture.season
     home, away = _team_players(fixture, seated=_seated_players(fixture))
     finished = list(
@@ -212,7 +244,7 @@ def table_finished_for_fixture(*, table: Table) -> None:
     except ResultConflict:
         result_propose(**result)
     except FixtureNotOpen:
-        logger.warning("fixture %s was made void while its tables played", fixture.pk)
+        logger.warning("fixture %s was made void or postponed while its tables played", fixture.pk)
 
 
 class _LiveResult(TypedDict):
@@ -267,10 +299,10 @@ def _set_up_free_tables(*, fixture: Fixture, home, away, clocks: dict[str, int],
     plans = get_kind(game).fixture_table_plans(
         fixture_format=season.fixture_format, home_player_ids=home, away_player_ids=away
     )
-    started = set(fixture.live_tables.values_list("number", flat=True))
+    started = set(_live_tables(fixture).values_list("number", flat=True))
     busy = set(
         Seat.objects.filter(table__fixture=fixture)
-        .exclude(table__status=Table.Status.FINISHED)
+        .exclude(table__status__in=(Table.Status.FINISHED, Table.Status.CLOSED))
         .values_list("player_id", flat=True)
     )
     players = Player.objects.in_bulk([pk for plan in plans for side in plan.sides for pk in side])
@@ -293,6 +325,7 @@ def _set_up_free_tables(*, fixture: Fixture, home, away, clocks: dict[str, int],
             seed=new_seed(),
             fixture=fixture,
             number=plan.number,
+            fixture_day=fixture_day(fixture),
             cut=cut,
             created_by=by,
         )

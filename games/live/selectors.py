@@ -135,7 +135,8 @@ def _table_json(
     if state is not None:
         eng = get_engine(table.game)
         view = eng.view(state, seat)
-        to_act = list(eng.to_act(state))
+        if table.status != Table.Status.CLOSED:  # a closed table's game is over, undecided
+            to_act = list(eng.to_act(state))
         if eng.is_over(state):
             outcome = eng.outcome(state)
     return {
@@ -273,9 +274,9 @@ def lobby_tables(*, user: Viewer) -> dict[str, list[dict[str, Any]]]:
     mine_ids = set()
     mine = []
     if (member := _signed_in(user)) is not None:
-        for table in tables.filter(seats__user=member).exclude(status=Table.Status.FINISHED)[
-            :LOBBY_SIZE
-        ]:
+        for table in tables.filter(seats__user=member).exclude(
+            status__in=(Table.Status.FINISHED, Table.Status.CLOSED)
+        )[:LOBBY_SIZE]:
             mine_ids.add(table.pk)
             mine.append(_summary(table, user))
     waiting = (
@@ -480,8 +481,10 @@ def table_replay_step(*, table_id: int, step: int) -> dict[str, Any]:
 
 def fixture_tables_for_viewer(*, fixture_id: int, user: Viewer) -> dict[str, Any]:
     """A fixture's live tables in order, whether `user` may start them (staff of its venue or
-    one of its players, while it is scheduled, its day has come and none has started), and
-    `day_to_come`: the fixture's day while it is still to come, else None.
+    one of its players, while it is scheduled, it is its day and none has started but those
+    closed when it was moved), `day_to_come`: the fixture's day while it is still to come,
+    else None, and `day_passed`: the day of a scheduled fixture whose day passed with no
+    table set up (its tables open on its day only: staff move it), else None.
     Raises Fixture.DoesNotExist."""
     fixture = Fixture.objects.select_related(
         "season__league", "home_team", "away_team", "venue"
@@ -492,10 +495,14 @@ def fixture_tables_for_viewer(*, fixture_id: int, user: Viewer) -> dict[str, Any
         for table in fixture.live_tables.prefetch_related("seats").order_by("number")
     ]  # fmt: skip
     day_to_come = fixture_day_to_come(fixture=fixture)
+    day = timezone.localdate(fixture.starts_at)
+    day_passed = day if day < timezone.localdate() else None
+    live = [table for table in tables if table["status"] != Table.Status.CLOSED]
     member = _signed_in(user)
     may_start = (
-        not tables
+        not live
         and day_to_come is None
+        and day_passed is None
         and fixture.status == Fixture.Status.SCHEDULED
         and member is not None
         and (
@@ -510,6 +517,9 @@ def fixture_tables_for_viewer(*, fixture_id: int, user: Viewer) -> dict[str, Any
         "tables": tables,
         "may_start": may_start,
         "day_to_come": day_to_come,
+        "day_passed": day_passed
+        if not live and fixture.status == Fixture.Status.SCHEDULED
+        else None,
     }
 
 

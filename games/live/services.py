@@ -36,6 +36,7 @@ from .exceptions import (
     TurnConflict,
 )
 from .fair_clocks import pause_ask, pause_end, seat_claim
+from .fixture_day import TABLE_CLOSED, fixture_table_closed_if_off
 from .fixture_tables import (
     fixture_seat_join,
     fixture_table_hold_if_deserted,
@@ -147,25 +148,26 @@ def table_join(*, table_id: int, by: User) -> Table:
     table, whose seats are bound to its players, it means "I am here": the game starts when
     every seated player has said it (games.live.fixture_tables.fixture_seat_join).
 
-    Raises Table.DoesNotExist, TableClosed when no seat is open or the game has begun, and
-    Forbidden when `by` is not seated at a fixture's table.
+    Raises Table.DoesNotExist, TableClosed when no seat is open, the game has begun or the
+    fixture's table is closed (games.live.fixture_day), and Forbidden when `by` is not seated
+    at a fixture's table.
     """
     with transaction.atomic():
         table = locked_table(table_id)
-        if table.fixture_id is not None:
+        closed = fixture_table_closed_if_off(table=table)  # kept, then the join is refused
+        if table.fixture_id is not None and not closed:
             fixture_seat_join(table=table, by=by, now=timezone.now())
-            return table
-        seats = list(table.seats.all())
-        if any(seat.user_id == by.pk for seat in seats):
-            return table
-        open_seats = [seat for seat in seats if not seat.taken]
-        if table.status != Table.Status.WAITING or not open_seats:
-            raise TableClosed(_("This table has no open seat: its game has begun or ended."))
-        seat = open_seats[0]
-        seat.user, seat.name = by, seat_name(by)
-        seat.save(update_fields=["user", "name"])
-        if len(open_seats) == 1:
-            turns.open_first_turn(table=table, now=timezone.now())
+        elif not closed and all(seat.user_id != by.pk for seat in table.seats.all()):
+            open_seats = [seat for seat in table.seats.all() if not seat.taken]
+            if table.status != Table.Status.WAITING or not open_seats:
+                raise TableClosed(_("This table has no open seat: its game has begun or ended."))
+            seat = open_seats[0]
+            seat.user, seat.name = by, seat_name(by)
+            seat.save(update_fields=["user", "name"])
+            if len(open_seats) == 1:
+                turns.open_first_turn(table=table, now=timezone.now())
+    if closed:
+        raise TableClosed(str(TABLE_CLOSED))
     return table
 
 
@@ -214,7 +216,9 @@ def table_move(
         table = locked_table(table_id)
         eng = get_engine(table.game)
         state = eng.load(table.state) if table.state is not None else None
-        if turns.is_overdue(table, now):
+        if fixture_table_closed_if_off(table=table):  # kept, then the move is refused
+            refusal = TurnConflict(str(TABLE_CLOSED), turn=table.turn)
+        elif turns.is_overdue(table, now):
             # The turn ran out before the move came: expire it, and keep that; then refuse,
             # unless the mover's time bank kept the turn open for them.
             turn_before = table.turn
@@ -267,6 +271,8 @@ def _check_turn(*, table: Table, eng: Engine[Any], state: Any, seat: int, turn: 
         )
     if table.status == Table.Status.FINISHED:
         raise TurnConflict(_("The game is over."), turn=table.turn)
+    if table.status == Table.Status.CLOSED:
+        raise TurnConflict(str(TABLE_CLOSED), turn=table.turn)
     if table.held:
         raise TurnConflict(
             _(

@@ -7,6 +7,7 @@ import datetime
 from typing import Any
 
 from django import template
+from django.utils import timezone
 
 from games.live.pages.convoy import square_list_words
 from games.live.selectors import finished_tables_of_player, held_tables_of_fixture
@@ -19,8 +20,16 @@ register = template.Library()
 @register.simple_tag
 def tables_open_on(fixture) -> datetime.date | None:
     """The day a fixture's live tables open while it is still to come, else None: the fixture's
-    day, as for entering its result (games/live/fixture_tables.py)."""
+    day, as for entering its result (games/live/fixture_day.py)."""
     return fixture_day_to_come(fixture=fixture)
+
+
+@register.simple_tag
+def tables_day_passed(fixture) -> datetime.date | None:
+    """The fixture's day once it has passed, else None: its tables opened on that day only
+    (games/live/fixture_day.py); staff move a fixture played late to a new date."""
+    day = timezone.localdate(fixture.starts_at)
+    return day if day < timezone.localdate() else None
 
 
 @register.simple_tag

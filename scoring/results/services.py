@@ -47,6 +47,8 @@ from leagues.permissions import (
 )
 from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
+from scoring.results.fixture_open import FixtureNotOpen as FixtureNotOpen  # re-exported
+from scoring.results.fixture_open import ensure_fixture_takes_result
 from scoring.results.selectors import (
     fixture_current_result,
     fixture_day_to_come,
@@ -124,10 +126,6 @@ class NotCurrentVersion(Conflict):
         super().__init__(detail, extra={"version": current.number if current else 0})
 
 
-class FixtureNotOpen(Conflict):
-    """The fixture takes no result: it is void (409)."""
-
-
 class BeforeFixtureDay(Conflict):
     """The fixture's day has not come: a result for it is refused (a league admin may override).
 
@@ -150,7 +148,7 @@ class BeforeFixtureDay(Conflict):
             extra["before_fixture_day"] = [override]
         day = dateformat.format(fixture_day, pgettext("date format", "D j M Y"))
         if waiting == "its tables open":
-            sentence = _("This fixture is on %(day)s: its tables open from that day on.")
+            sentence = _("This fixture is on %(day)s: its tables open on that day only.")
         elif waiting == "its result can be entered":
             sentence = _("This fixture is on %(day)s: its result can be entered from that day on.")
         else:
@@ -208,7 +206,7 @@ def result_submit(
       ResultSettled     `by` is a player and the current result is not theirs to change: it
                         is confirmed or disputed (staff decide), or the other team entered it
                         (they confirm or dispute it instead);
-      FixtureNotOpen    the fixture is void;
+      FixtureNotOpen    the fixture is void, or postponed for a live table's result;
       BeforeFixtureDay  the fixture's day has not come, and no league admin overrode it;
       ResultConflict    the current version is not `based_on_version` (someone saved meanwhile);
       SheetInvalid      the sheet breaks the game's rules or names players not in the fixture
@@ -274,8 +272,7 @@ def _record_version(
     replayed = fixture_submitted_version(fixture=fixture, submission_key=submission_key)
     if replayed is not None:
         return replayed
-    if fixture.status == Fixture.Status.VOID:
-        raise FixtureNotOpen(_("This fixture is void: it takes no result."))
+    ensure_fixture_takes_result(fixture=fixture, source=source)
     if source != ResultVersion.Source.LIVE:
         _ensure_fixture_day_has_come(fixture=fixture, by=by, override=before_fixture_day)
 
@@ -376,12 +373,11 @@ def result_propose(
     raised ResultConflict, and no one is at a form to merge it: a live table's game) as a
     proposal that staff see on the entry page and choose from. Nothing counts until they do.
 
-    Raises FixtureNotOpen for a void fixture and SheetInvalid for a sheet that breaks the
-    rules (nothing is written), Fixture.DoesNotExist.
+    Raises FixtureNotOpen for a void fixture (or a postponed one, for a live result) and
+    SheetInvalid for a sheet that breaks the rules (nothing is written), Fixture.DoesNotExist.
     """
     fixture = _locked_fixture(fixture_id)
-    if fixture.status == Fixture.Status.VOID:
-        raise FixtureNotOpen(_("This fixture is void: it takes no result."))
+    ensure_fixture_takes_result(fixture=fixture, source=source)
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
     context = fixture_sheet_context(fixture=fixture, kind=get_kind(season.game), sheet=sheet)
     return ResultProposal.objects.create(

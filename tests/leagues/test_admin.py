@@ -4,9 +4,11 @@ import datetime
 
 import pytest
 from django.contrib import admin
+from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
+from games.models import Table
 from leagues.models import Cup, Fixture, Team, TeamMember
 from scoring.models import PointsAdjustment, ResultVersion, VenueScreen
 from tests.admin_pages import change_url
@@ -53,6 +55,17 @@ def make_version(fixture, number=1, sheet=None, **fields):
     )
 
 
+def a_table(fixture=None) -> Table:
+    """A live table (a fixture's when given), as the admin lists it."""
+    return Table.objects.create(
+        game="korova", players=4, options={"turn_seconds": 30}, seed=1234, fixture=fixture,
+        number=1 if fixture else None,
+    )  # fmt: skip
+
+
+TABLES = "/admin/games/table/"
+
+
 # Superuser
 
 
@@ -70,10 +83,11 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
         reason="Late",
         on=datetime.date(2026, 9, 8),
     )
+    a_table(fixture)
     client.force_login(superuser)
     opened = []
     for model, model_admin in admin.site._registry.items():
-        if model._meta.app_label not in {"leagues", "scoring"}:
+        if model._meta.app_label not in {"games", "leagues", "scoring"}:
             continue
         info = model._meta.app_label, model._meta.model_name
         assert client.get(reverse("admin:{}_{}_changelist".format(*info))).status_code == 200
@@ -92,6 +106,7 @@ def test_superuser_opens_every_changelist_add_page_and_change_page(client, super
         "pointsadjustment",
         "resultversion",
         "season",
+        "table",
         "team",
         "venue",
         "venuescreen",
@@ -228,6 +243,31 @@ def test_venue_staff_cannot_see_other_models_unless_granted(client, crown_staff)
     assert sorted(models) == ["Fixture", "ResultVersion"]
 
 
+def test_venue_staff_have_no_access_to_live_tables(client, crown_staff, crown_fixture):
+    table = a_table(crown_fixture)  # even their own venue's fixture's table
+    client.force_login(crown_staff.user)
+    for url in (TABLES, change_url(table), f"{TABLES}{table.pk}/delete/"):
+        assert client.get(url).status_code == 403, url
+    assert client.post(change_url(table), {}).status_code == 403
+    assert client.post(f"{TABLES}{table.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert Table.objects.filter(pk=table.pk).exists()
+
+
+def test_staff_who_may_only_view_tables_cannot_change_or_delete_one(client):
+    viewer = UserFactory(is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_table"))
+    table = a_table()
+    client.force_login(viewer)
+    assert client.get(TABLES).status_code == 200
+    assert client.get(change_url(table)).status_code == 200
+    assert client.post(change_url(table), {"status": "finished"}).status_code == 403
+    assert client.get(f"{TABLES}{table.pk}/delete/").status_code == 403
+    assert client.post(f"{TABLES}{table.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert client.get(f"{TABLES}add/").status_code == 403
+    table.refresh_from_db()
+    assert table.status == Table.Status.WAITING
+
+
 def test_staff_status_without_a_venue_sees_no_fixtures(client):
     client.force_login(UserFactory(is_staff=True))
     assert client.get(reverse("admin:leagues_fixture_changelist")).status_code == 403
@@ -246,6 +286,8 @@ def test_players_and_visitors_are_sent_to_the_admin_login(client, who, crown_fix
         reverse("admin:leagues_fixture_changelist"),
         change_url(crown_fixture),
         reverse("admin:leagues_season_changelist"),
+        TABLES,
+        change_url(a_table(crown_fixture)),
     ):
         response = client.get(url)
         assert response.status_code == 302

@@ -101,7 +101,7 @@ def at_day(fixture: Fixture, days: int) -> Fixture:
     return fixture
 
 
-def test_a_fixtures_tables_do_not_open_before_its_day_as_its_result_is_not_taken(db):
+def test_a_fixtures_tables_open_on_its_day_only(db):
     fixture = at_day(league_fixture(Game.KOROVA), days=42)
     for user in (fixture_players(fixture)[0].user,
                  StaffMembershipFactory(venue=fixture.venue).user):  # fmt: skip
@@ -110,13 +110,19 @@ def test_a_fixtures_tables_do_not_open_before_its_day_as_its_result_is_not_taken
         body = response.json()
         day = timezone.localdate(fixture.starts_at)
         assert body["code"] == "before_fixture_day" and body["fixture_day"] == day.isoformat()
-        assert "its tables open from that day on" in body["detail"]
+        assert "its tables open on that day only" in body["detail"]
     assert not Table.objects.exists()
     page = DjangoClient()
     page.force_login(fixture_players(fixture)[0].user)
     html = page.get(reverse("fixture-tables", args=[fixture.pk])).content.decode()
-    assert "start-fixture-tables" not in html and "its tables open from that day on" in html
-    at_day(fixture, days=-3)  # played late, like a result entered late: still open
+    assert "start-fixture-tables" not in html and "its tables open on that day only" in html
+    at_day(fixture, days=-3)  # the day has passed: staff move the fixture to a new date
+    late = start(fixture, client_for(fixture_players(fixture)[0].user))
+    assert late.status_code == 409 and not Table.objects.exists()
+    assert "move it to a new date" in late.json()["detail"]
+    html = page.get(reverse("fixture-tables", args=[fixture.pk])).content.decode()
+    assert "start-fixture-tables" not in html and "move it to a new date" in html
+    at_day(fixture, days=0)  # moved to today
     assert start(fixture, client_for(fixture_players(fixture)[0].user)).status_code == 201
 
 

@@ -108,3 +108,7 @@ def test_the_fixture_page_says_when_its_tables_open():
     assert f"Its live tables open on {day:%A} {day.day} {day:%B}, the fixture's day." in html
     html = Client().get(reverse("fixture-detail", args=[today.pk])).content.decode()
     assert "Its live tables are open: the fixture's day has come." in html
+    past = FixtureFactory(starts_at=timezone.now() - datetime.timedelta(days=3))
+    html = Client().get(reverse("fixture-detail", args=[past.pk])).content.decode()
+    assert "Its live tables are open" not in html
+    assert "and on that day only: the venue's staff can move it to a new date." in html
