@@ -29,7 +29,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -69,7 +69,7 @@ def generation_bump() -> None:
         transaction.on_commit(bump)
 
 
-def _bump_on_write(sender: type, **kwargs: Any) -> None:
+def _bump_on_write(sender: type[models.Model], **kwargs: Any) -> None:
     if sender._meta.app_label in CACHED_APPS:
         generation_bump()
 
@@ -111,7 +111,7 @@ class PublicPageCacheMiddleware:
             return None
         generation = cache.get(GENERATION_KEY, 0)
         path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
-        key = f"page-cache:{generation}:{request.LANGUAGE_CODE}:{path}"  # type: ignore[attr-defined]
+        key = f"page-cache:{generation}:{request.LANGUAGE_CODE}:{path}"
         kept = cache.get(key)
         if kept is None:
             setattr(request, _KEY_ATTRIBUTE, key)

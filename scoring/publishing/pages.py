@@ -150,7 +150,7 @@ def venue_detail(request, slug):
 @public_page
 def fixture_detail(request, pk):
     fixture = fixture_results.fixture_get(pk=pk)
-    result = fixture.result
+    result = fixture_results.fixture_result(fixture)
     played = result is not None and fixture.status != Fixture.Status.VOID
     may_enter = can_enter_results(user=request.user, venue_id=fixture.venue_id)
     actions = fixture_result_actions(fixture=fixture, result=result, user=request.user)

@@ -103,6 +103,9 @@ class SheetGrid:
         self.fixture = fixture
         self.season = season
         self.lineup = lineup
+        # The players staff chose for this sheet ({"home": [ids], "away": [ids]}, a reserve
+        # standing in), or None for each team's two: the entry page keeps it with the grid.
+        self.chosen_lineup: dict[str, list[int]] | None = None
         self.general_errors: list[str] = []
         self.notices: list[str] = []
         try:
