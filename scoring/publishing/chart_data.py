@@ -14,8 +14,8 @@ from django.utils.translation import ngettext, pgettext
 from leagues.models import Division, Player, Season, Team
 from scoring.models import RatingPoint
 from scoring.publishing.charts import Chart, Series
-from scoring.standings.selectors import RECORD_FIELDS, league_results
-from scoring.standings.table import ResultRecord, StandingsConfig, build_standings
+from scoring.standings.selectors import league_results
+from scoring.standings.table import RECORD_FIELDS, ResultRecord, StandingsConfig, build_standings
 
 
 def season_positions_chart(*, season: Season) -> Chart | None:
@@ -28,7 +28,7 @@ def season_positions_chart(*, season: Season) -> Chart | None:
     rows = league_results(
         season_id=season.pk,
         in_division=Q(fixture__division=top) | Q(fixture__division__isnull=True),
-    ).values_list("fixture__round", *RECORD_FIELDS)
+    ).values_list("fixture__round", *RECORD_FIELDS, "walkover")
     by_round: defaultdict[int, list[ResultRecord]] = defaultdict(list)
     for counted in rows:
         # Sliced, not star-unpacked, so that the checker sees each field's type.

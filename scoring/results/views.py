@@ -26,6 +26,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 
 from config.errors import Conflict, DomainError, Invalid, add_refusal_to_form, refusal_sentence
+from config.page_errors import refusal_as_message
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 from scoring.kinds import SheetInvalid, get_kind
@@ -385,7 +386,7 @@ def result_answer(request, pk: int):
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for e in form.errors.values()))
         return redirect("fixture-detail", pk=fixture.pk)
-    try:
+    with refusal_as_message(request):
         if form.cleaned_data["answer"] == "confirm":
             services.result_confirm(
                 fixture_id=fixture.pk, version=form.cleaned_data["version"], by=request.user
@@ -399,8 +400,6 @@ def result_answer(request, pk: int):
                 by=request.user,
             )
             messages.success(request, _("Result disputed: the venue's staff will decide."))
-    except DomainError as refusal:
-        messages.error(request, refusal_sentence(refusal))
     return redirect("fixture-detail", pk=fixture.pk)
 
 
@@ -414,15 +413,14 @@ def result_decide(request, pk: int):
     if request.method == "POST":
         form = DecideForm(request.POST)
         if form.is_valid():
-            try:
+            with refusal_as_message(request) as refused:
                 services.result_decide(
                     fixture_id=fixture.pk,
                     version=form.cleaned_data["version"],
                     choose=form.cleaned_data["choose"],
                     by=request.user,
                 )
-            except DomainError as refusal:
-                messages.error(request, refusal_sentence(refusal))
+            if refused:
                 return redirect("result-decide", pk=fixture.pk)
             messages.success(request, _("Decided: the chosen version counts now."))
             return redirect("fixture-detail", pk=fixture.pk)

@@ -37,7 +37,9 @@ from leagues.models import Division, Entry, Fixture, Season, Team, WithdrawalRul
 from leagues.selectors import division_q, season_divisions
 from scoring.kinds import get_kind
 from scoring.models import PointsAdjustment, ResultVersion
+from scoring.results.outcomes import saved_outcome
 from scoring.standings.table import (
+    RECORD_FIELDS,
     Adjustment,
     ResultRecord,
     StandingRow,
@@ -217,20 +219,6 @@ def _cache_key(
     return f"roundel:standings:{season_id}:{division_id}:{digest}"
 
 
-# A counted result as ResultRecord reads it (walkover last, set apart: ResultRecord's own field
-# defaults to False).
-RECORD_FIELDS = (
-    "fixture_id",
-    "fixture__home_team_id",
-    "fixture__away_team_id",
-    "home_score",
-    "away_score",
-    "winner",
-    "fixture__starts_at",
-    "walkover",
-)
-
-
 def league_results(*, season_id: int, in_division: Q) -> QuerySet[ResultVersion]:
     """The counted results (current, not void) of the season's league fixtures that
     `in_division` selects (a Q over ResultVersion: `fixture__division…`), unordered. Cup ties
@@ -259,16 +247,13 @@ def _season_records(
     rows = league_results(
         season_id=season_id,
         in_division=division_q(division=division, top=top, field="fixture__division"),
-    ).values_list(*RECORD_FIELDS, *(["sheet"] if with_sheets else []))
+    ).values_list(*RECORD_FIELDS, "walkover", *(["sheet"] if with_sheets else []))
     records = []
     for fixture_id, home_id, away_id, home, away, winner, at, walkover, *sheet in rows:
         record = ResultRecord(fixture_id, home_id, away_id, home, away, winner, at)
         # A walkover played no game: nothing for the kind's own columns.
         if with_sheets and not walkover:
-            try:
-                outcome = kind.outcome(sheet=sheet[0], rule_options=rule_options)
-            except ValueError:  # the season's options changed since: read it under the defaults
-                outcome = kind.outcome(sheet=sheet[0], rule_options={})
+            outcome = saved_outcome(game=game, sheet=sheet[0], rule_options=rule_options)
             record = record._replace(
                 home_figures=tuple(kind.fixture_figures(outcome, "home").items()),
                 away_figures=tuple(kind.fixture_figures(outcome, "away").items()),
