@@ -6,7 +6,6 @@ shapes of the error bodies as the schema documents them, the JSON 404 for an add
 answer JSON under /api/.
 """
 
-from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -20,7 +19,7 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from config.errors import DomainError
+from config.errors import DomainError, not_found_sentence
 from config.game_words import refusal_text
 from games.engines import IllegalMove
 
@@ -33,9 +32,7 @@ def exception_handler(exc, context):
     if isinstance(exc, IllegalMove):
         return Response({"detail": refusal_text(exc)}, status=400)  # in the reader's language
     if isinstance(exc, ObjectDoesNotExist):
-        return Response(
-            {"detail": _("No such %(thing)s.") % {"thing": _missing_thing(exc)}}, status=404
-        )
+        return Response({"detail": not_found_sentence(exc)}, status=404)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
@@ -43,14 +40,6 @@ def exception_handler(exc, context):
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     return drf_exception_handler(exc, context)
-
-
-def _missing_thing(exc: ObjectDoesNotExist) -> str:
-    """The verbose name of the model whose DoesNotExist was raised ("fixture")."""
-    for model in apps.get_models():
-        if type(exc) is getattr(model, "DoesNotExist", None):
-            return str(model._meta.verbose_name)
-    return _("object")
 
 
 class ErrorOutputSerializer(serializers.Serializer):

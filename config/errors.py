@@ -2,8 +2,9 @@
 
 A service raises the refusal with what the person needs to know (a sentence, the field it
 concerns, and any JSON-safe figures such as the table's current turn); the API's exception
-handler (config.api_errors.exception_handler) and the pages' helpers (`page_refusal`, and
-`refusal_sentence` for a page's message) turn it into an answer. No view maps exceptions to status codes by hand.
+handler (config.api_errors.exception_handler) and the pages' (config.page_errors: the 403 and
+404 pages, and a form post's refusal as a message; `page_refusal` for a page of its own) turn
+it into an answer. No view maps exceptions to status codes by hand.
 
 The four kinds follow HTTP, because that is what a client acts on:
 
@@ -21,9 +22,12 @@ The engines cannot import this module (they import the standard library only): t
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from django.apps import apps
+from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 
 if TYPE_CHECKING:
     from django.forms import BaseForm
@@ -34,11 +38,14 @@ class DomainError(Exception):
 
     `errors` maps field names to sentences for a refusal that concerns input fields;
     `extra` holds JSON-safe values the client needs to recover (the current turn or version);
-    `code` is a stable machine-readable name for a refusal a client may branch on.
+    `code` is a stable machine-readable name for a refusal a client may branch on;
+    `page_sentence`, where a kind sets it, is what a page says of every refusal of that kind in
+    place of `detail` (which may speak of what only the API sends, such as a turn's number).
     """
 
     status: ClassVar[int] = 400
     code: ClassVar[str | None] = None
+    page_sentence: ClassVar[str | Promise | None] = None
 
     def __init__(
         self,
@@ -110,7 +117,10 @@ def page_refusal(
 
 def refusal_sentence(refusal: DomainError) -> str:
     """A refusal as the one line a page's message shows: its fields' sentences (without the
-    field names, which the person never typed), else its detail."""
+    field names, which the person never typed), else its detail; a kind's own sentence for
+    pages first (`page_sentence`)."""
+    if refusal.page_sentence is not None:
+        return str(refusal.page_sentence)
     if refusal.errors:
         return " ".join(text for texts in refusal.errors.values() for text in texts)
     return refusal.detail
@@ -124,3 +134,17 @@ def add_refusal_to_form(form: "BaseForm", refusal: DomainError) -> None:
         return
     for field, texts in refusal.errors.items():
         form.add_error(field if field in form.fields else None, texts)
+
+
+def not_found_sentence(exc: ObjectDoesNotExist) -> str:
+    """The sentence for a row that does not exist: "No such fixture." (the verbose name of the
+    model whose DoesNotExist was raised)."""
+    thing = next(
+        (
+            str(model._meta.verbose_name)
+            for model in apps.get_models()
+            if type(exc) is getattr(model, "DoesNotExist", None)
+        ),
+        _("object"),
+    )
+    return _("No such %(thing)s.") % {"thing": thing}

@@ -105,6 +105,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A page's refusal that escapes its view as the 404, 403 or 400 page (config.page_errors).
+    "config.page_errors.PageErrorMiddleware",
     "config.accounts.PrivatePagesMiddleware",
     "config.page_cache.PublicPageCacheMiddleware",  # after CSRF, sessions and messages
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -6,7 +6,6 @@ paginated (?page=, ?page_size= up to 200) and filtered with django-filter; every
 fixed number of SQL statements whatever the page holds (select_related/prefetch_related).
 """
 
-import re
 from collections.abc import Sequence
 
 from django import forms
@@ -22,10 +21,10 @@ from rest_framework.permissions import (
     SingleOperandHolder,
 )
 
+from config.values import whole_number
+
 from . import selectors
 from .models import Game, League, Player, Season, Team, TeamMember, Venue
-
-ASCII_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 class Pagination(PageNumberPagination):
@@ -51,7 +50,7 @@ class AsciiWholeNumberField(forms.IntegerField):
     everywhere else on the site (the admin's, the addresses' <int:…>)."""
 
     def to_python(self, value):
-        if value not in self.empty_values and not ASCII_WHOLE_NUMBER.fullmatch(str(value)):
+        if value not in self.empty_values and whole_number(str(value)) is None:
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return super().to_python(value)
 

@@ -17,10 +17,11 @@ selector, page and API (docs/leagues.md, "Who is who").
 
 from typing import TypeAlias
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from .models import Entry, Fixture, Player, Reserve, StaffMembership, TeamMember
@@ -56,6 +57,20 @@ def is_league_admin(*, user) -> bool:
     """An active superuser, or an active user holding both fixture permissions."""
     return _is_active(user) and (
         user.is_superuser or user.has_perms(list(LEAGUE_ADMIN_PERMISSIONS))
+    )
+
+
+def league_admins() -> "QuerySet[AbstractBaseUser]":
+    """Every league admin (is_league_admin's users, as one query): the active superusers and
+    the active users holding both fixture permissions, directly or through a group."""
+    user_model = get_user_model()
+    model_backend = "django.contrib.auth.backends.ModelBackend"  # where permissions live
+    first, second = LEAGUE_ADMIN_PERMISSIONS
+    holders = user_model.objects.with_perm(first, backend=model_backend).filter(
+        pk__in=user_model.objects.with_perm(second, backend=model_backend).values("pk")
+    )
+    return user_model.objects.filter(is_active=True).filter(
+        Q(is_superuser=True) | Q(pk__in=holders.values("pk"))
     )
 
 

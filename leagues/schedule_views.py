@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError, add_refusal_to_form, page_refusal, refusal_sentence
+from config.page_errors import refusal_as_message
 
 from . import selectors, services
 from .models import Fixture, RescheduleProposal
@@ -116,11 +117,9 @@ def reschedule_answer(request: HttpRequest, pk: int, answer: str) -> HttpRespons
     if proposal is None or answer not in ANSWERS:
         raise Http404("Not found")
     service, done = ANSWERS[answer]
-    try:
+    with refusal_as_message(request) as refused:
         service(proposal_id=proposal.pk, by=request.user)
-    except DomainError as refusal:
-        messages.error(request, refusal_sentence(refusal))
-    else:
+    if not refused:
         messages.success(request, str(done))
     return redirect(_next_or_fixture(request, proposal.fixture_id))
 

@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import FIELD_ERRORS_SCHEMA, ErrorOutputSerializer
+from config.values import whole_number
 from games.models import Table
-from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Game
 
 from .selectors import table_as_seen, table_for_viewer, table_log_for_viewer
@@ -124,11 +124,11 @@ class TurnConflictOutputSerializer(serializers.Serializer):
 
 
 class WholeNumberField(serializers.IntegerField):
-    """A whole number as the API's filters take one (leagues.api.AsciiWholeNumberField): DRF's
+    """A whole number as the API's filters take one (config.values.whole_number): DRF's
     own field reads 4.0, "4.0" and "٤" as 4; here 4 (or "4" in a form) only."""
 
     def to_internal_value(self, data):
-        if not ASCII_WHOLE_NUMBER.fullmatch(str(data)):
+        if whole_number(data) is None:
             self.fail("invalid")
         return super().to_internal_value(data)
 

@@ -1,6 +1,8 @@
 """The refusals of live tables, each one of config.errors' kinds: the API's exception handler
 and the pages answer them by their kind (docs/api.md), so no view maps them by hand."""
 
+from django.utils.translation import gettext_lazy
+
 from config.errors import Conflict, Forbidden, Invalid, NotFound
 
 
@@ -24,7 +26,12 @@ class TooManyOpenTables(Conflict):
 
 class TurnConflict(Conflict):
     """The move answers a turn that is not open (409): stale, duplicate, late, or the game is
-    not on (waiting, over, held, paused). `turn` is the table's current turn, in the body too."""
+    not on (waiting, over, held, paused). `turn` is the table's current turn, in the body too;
+    the table page, which shows the table as it is now, says only that it moved on."""
+
+    page_sentence = gettext_lazy(
+        "The table moved on before your move arrived: look again and choose."
+    )
 
     def __init__(self, message: str, *, turn: int) -> None:
         self.turn = turn

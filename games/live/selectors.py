@@ -18,6 +18,7 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from config.values import utc_iso
 from games.engines import Move, Outcome, get_engine
 from games.engines.protocol import View
 from games.models import ClockSweep, Seat, Table, TableMove
@@ -86,13 +87,6 @@ class LogEntryJson(TypedDict):
     at: str | None
 
 
-def iso_utc(moment: datetime.datetime | None) -> str | None:
-    """ISO 8601 in UTC with milliseconds: "2026-12-01T20:00:30.250Z"."""
-    if moment is None:
-        return None
-    return moment.astimezone(datetime.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
 def _current_table(table_id: int) -> Table:
     table = Table.objects.prefetch_related("seats").get(pk=table_id)
     if is_overdue(table, timezone.now()):
@@ -144,7 +138,7 @@ def _table_json(
         "game": table.game,
         "status": table.status,
         "turn": None if replayed else table.turn,
-        "deadline": None if replayed else iso_utc(table.deadline),
+        "deadline": None if replayed else utc_iso(table.deadline, timespec="milliseconds"),
         "turn_seconds": table.turn_seconds,
         "seats": [_seat_json(s, seats=seats) for s in seats],
         "seat": seat,
@@ -189,7 +183,7 @@ def _log_as_seen(*, table: Table, seat: int | None) -> list[LogEntryJson]:
             "seat": entry.seat,
             "move": None if is_move_hidden(table=table, entry=entry, seat=seat) else entry.move,
             "timeout": entry.timeout,
-            "at": iso_utc(entry.at),
+            "at": utc_iso(entry.at, timespec="milliseconds"),
         }
         for entry in table.moves.order_by("pk")
     ]
@@ -598,7 +592,7 @@ def clock_health() -> dict[str, Any]:
     since = None if last is None else max(0.0, (now - last).total_seconds())
     swept = since is not None and since <= SWEEP_MISSED_AFTER_INTERVALS * sweep_seconds
     return {
-        "sweep_last_ran": iso_utc(last),
+        "sweep_last_ran": utc_iso(last, timespec="milliseconds"),
         "seconds_since_sweep": None if since is None else round(since, 3),
         "overdue_turns": overdue,
         "ok": swept and overdue == 0,

@@ -13,7 +13,7 @@ import json
 from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse, HttpResponseNotModified, StreamingHttpResponse
 from django.shortcuts import redirect, render
@@ -23,13 +23,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.errors import DomainError, page_refusal, refusal_sentence
 from config.game_words import refusal_text
+from config.page_errors import refusal_as_message
+from config.values import whole_number
 from games.engines import IllegalMove, Move
 from games.live import polls, push, selectors, services
-from games.live.exceptions import ReplayUnavailable, TurnConflict
+from games.live.exceptions import ReplayUnavailable
 from games.live.pages import fixture_url, live_context, page_context
 from games.live.pages.how_to_play import GAMES, how_to_play_context
 from games.live.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
-from leagues.api import ASCII_WHOLE_NUMBER
 from leagues.models import Game
 
 MOVE_MAX_CHARS = 2000  # the longest real move, a Convoy remover's, is under 100
@@ -87,18 +88,17 @@ def table_start(request):
             % {"seconds": wait},
         )
         return redirect("table-lobby")
-    try:
-        players = _whole_number(request.POST.get("players", ""))
-        turn_seconds = _whole_number(request.POST.get("turn_seconds", ""))
-        bot_count = _whole_number(request.POST.get("bots", "0"))
-        time_bank = _whole_number(request.POST.get("time_bank_seconds", "0"))
-    except ValueError:
+    players = whole_number(request.POST.get("players", ""))
+    turn_seconds = whole_number(request.POST.get("turn_seconds", ""))
+    bot_count = whole_number(request.POST.get("bots", "0"))
+    time_bank = whole_number(request.POST.get("time_bank_seconds", "0"))
+    if players is None or turn_seconds is None or bot_count is None or time_bank is None:
         messages.error(
             request,
             _("Choose the number of players, a turn clock and a time bank in whole seconds."),
         )
         return redirect("table-lobby")
-    try:
+    with refusal_as_message(request) as refused:
         table = services.table_create(
             game=request.POST.get("game", ""),
             players=players,
@@ -106,8 +106,7 @@ def table_start(request):
             bots=list(range(max(1, players - bot_count), players)),
             by=request.user,
         )
-    except DomainError as refusal:
-        messages.error(request, refusal_sentence(refusal))
+    if refused:
         return redirect("table-lobby")
     return redirect("table-detail", table_id=table.pk)
 
@@ -116,13 +115,7 @@ def table_start(request):
 @login_required
 def table_join(request, table_id: int):
     """Take a seat at a casual table, or say "I am here" at a fixture's."""
-    try:
-        services.table_join(table_id=table_id, by=request.user)
-    except ObjectDoesNotExist:
-        raise Http404(_("No such table."))
-    except DomainError as refusal:
-        messages.error(request, refusal_sentence(refusal))
-    return redirect("table-detail", table_id=table_id)
+    return _table_form(request, table_id, services.table_join)
 
 
 @require_POST
@@ -130,12 +123,9 @@ def table_join(request, table_id: int):
 def table_cancel(request, table_id: int):
     """The creator closes a casual table nobody has filled: back to the lobby, which no
     longer lists it."""
-    try:
+    with refusal_as_message(request) as refused:
         services.table_cancel(table_id=table_id, by=request.user)
-    except ObjectDoesNotExist:
-        raise Http404(_("No such table."))
-    except DomainError as refusal:
-        messages.error(request, refusal_sentence(refusal))
+    if refused:
         return redirect("table-detail", table_id=table_id)
     messages.success(request, _("Table %(number)d is closed.") % {"number": table_id})
     return redirect("table-lobby")
@@ -145,13 +135,7 @@ def table_cancel(request, table_id: int):
 @login_required
 def table_resume(request, table_id: int):
     """Staff go on with a held fixture table."""
-    try:
-        services.table_resume(table_id=table_id, by=request.user)
-    except ObjectDoesNotExist:
-        raise Http404(_("No such table."))
-    except DomainError as refusal:
-        messages.error(request, refusal_sentence(refusal))
-    return redirect("table-detail", table_id=table_id)
+    return _table_form(request, table_id, services.table_resume)
 
 
 @require_POST
@@ -172,10 +156,7 @@ def table_unpause(request, table_id: int):
 @login_required
 def table_claim(request, table_id: int):
     """A seated player claims the seat of a player who let the clock play their turns."""
-    try:
-        seat: object = _whole_number(request.POST.get("seat", ""))
-    except ValueError:
-        seat = None  # the service names the field
+    seat = whole_number(request.POST.get("seat", ""))  # None: the service names the field
 
     def claim(*, table_id: int, by):
         return services.table_claim(table_id=table_id, seat=seat, by=by)
@@ -185,12 +166,8 @@ def table_claim(request, table_id: int):
 
 def _table_form(request, table_id: int, service):
     """A plain form at the table: the service, then back to the table (with its refusal)."""
-    try:
+    with refusal_as_message(request):
         service(table_id=table_id, by=request.user)
-    except ObjectDoesNotExist:
-        raise Http404(_("No such table."))
-    except DomainError as refusal:
-        messages.error(request, refusal_sentence(refusal))
     return redirect("table-detail", table_id=table_id)
 
 
@@ -228,10 +205,7 @@ async def table_events(request, table_id: int):
     Only an ASGI server can hold the stream open without holding a thread for it: served
     otherwise (a WSGI server) it answers 204, which tells the page's EventSource not to come
     back, and the page polls instead."""
-    try:
-        version = await sync_to_async(selectors.table_version)(table_id=table_id)
-    except ObjectDoesNotExist:
-        raise Http404(_("No such table."))
+    version = await sync_to_async(selectors.table_version)(table_id=table_id)
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
     response = StreamingHttpResponse(
@@ -265,10 +239,8 @@ def table_move(request, table_id: int):
     else:
         try:
             services.table_move(table_id=table_id, turn=turn, move=move, by=request.user)
-        except ObjectDoesNotExist:
-            raise Http404(_("No such table."))
-        except DomainError as refusal:
-            status, error = refusal.status, _move_refusal_sentence(refusal)
+        except DomainError as refusal:  # shown beside the hand, with the refusal's status
+            status, error = refusal.status, refusal_sentence(refusal)
         except IllegalMove as refusal:  # the engines' own refusal, always bad input
             status, error = 400, refusal_text(refusal)
     return _move_answer(request, table_id, status=status, error=error)
@@ -304,8 +276,6 @@ def table_replay(request, table_id: int):
         step = 0
     try:
         replay = selectors.table_replay_step(table_id=table_id, step=step)
-    except ObjectDoesNotExist:
-        raise Http404(_("No such table."))
     except ReplayUnavailable as refusal:
         return page_refusal(request, refusal, template="games/replay_unavailable.html")
     table = replay["table"]
@@ -330,19 +300,14 @@ def table_replay(request, table_id: int):
 
 
 def _etag(request, table_id: int) -> str:
-    try:
-        return polls.table_etag(table_id=table_id, viewer=polls.viewer_of(request))
-    except ObjectDoesNotExist:
-        raise Http404(_("No such table."))
+    """The ETag of what `request`'s viewer sees of the table now (games.live.polls)."""
+    return polls.table_etag(table_id=table_id, viewer=polls.viewer_of(request))
 
 
 def _read(
     request, table_id: int
 ) -> tuple[selectors.TableJson, list[Move], list[selectors.LogEntryJson]]:
-    try:
-        return selectors.table_page_for_viewer(table_id=table_id, user=request.user)
-    except ObjectDoesNotExist:
-        raise Http404(_("No such table."))
+    return selectors.table_page_for_viewer(table_id=table_id, user=request.user)
 
 
 def _posted_move(request) -> tuple[int, object]:
@@ -357,21 +322,10 @@ def _posted_move(request) -> tuple[int, object]:
     except RecursionError:
         raise ValueError("move nested too deep") from None
     json.dumps(move, ensure_ascii=False).encode("utf-8")  # UnicodeEncodeError is a ValueError
-    return _whole_number(request.POST.get("turn", "")), move
-
-
-def _whole_number(text: str) -> int:
-    """A form's whole number in ASCII digits, as the API reads one: int() alone would take
-    "١" (Arabic-Indic one) or "１" as 1. Raises ValueError."""
-    if not ASCII_WHOLE_NUMBER.fullmatch(text):
-        raise ValueError(f"not a whole number: {text!r}")
-    return int(text)
-
-
-def _move_refusal_sentence(refusal: DomainError) -> str:
-    if isinstance(refusal, TurnConflict):
-        return _("The table moved on before your move arrived: look again and choose.")
-    return refusal_sentence(refusal)
+    turn = whole_number(request.POST.get("turn", ""))
+    if turn is None:
+        raise ValueError("the turn is not a whole number")
+    return turn, move
 
 
 def fixture_tables(request, fixture_id: int):
@@ -379,15 +333,8 @@ def fixture_tables(request, fixture_id: int):
     if request.method == "POST":
         if not request.user.is_authenticated:
             raise PermissionDenied(_("Log in to start a fixture's tables."))
-        try:
+        with refusal_as_message(request):
             services.fixture_tables_start(fixture_id=fixture_id, by=request.user)
-        except ObjectDoesNotExist:
-            raise Http404(_("No such fixture."))
-        except DomainError as refusal:
-            messages.error(request, refusal_sentence(refusal))
         return redirect("fixture-tables", fixture_id=fixture_id)
-    try:
-        listing = selectors.fixture_tables_for_viewer(fixture_id=fixture_id, user=request.user)
-    except ObjectDoesNotExist:
-        raise Http404(_("No such fixture."))
+    listing = selectors.fixture_tables_for_viewer(fixture_id=fixture_id, user=request.user)
     return render(request, "games/fixture_tables.html", listing)

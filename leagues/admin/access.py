@@ -96,6 +96,6 @@ class HistoryAdmin(SimpleHistoryAdmin):
 
     def history_form_view(self, request, object_id, version_id, extra_context=None):
         if request.method == "POST" and not request.user.is_superuser:
-            raise PermissionDenied(_("Only league admins can revert a record to an old version."))
+            raise PermissionDenied(_("Only superusers can revert a record to an old version."))
         request._history_revert = True
         return super().history_form_view(request, object_id, version_id, extra_context)

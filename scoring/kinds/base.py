@@ -24,6 +24,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from config.errors import Invalid
+from config.values import whole_number
 from games.engines import get_engine
 from games.engines.options import TABLE_CLOCK_OPTIONS, Option, resolve_options
 
@@ -368,23 +369,6 @@ def blank(value) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def whole_number(value) -> int | None:
-    """An int from an int or a string of digits, signed (form fields); None otherwise."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        text = value.strip()
-        digits = text[1:] if text.startswith("-") else text
-        if digits.isdigit() and digits.isascii():
-            try:
-                return int(text)
-            except ValueError:  # more digits than Python reads (4300), as for a JSON number
-                return None
-    return None
-
-
 def shown(value) -> str:
     """A value quoted in a message, cut short: a malformed request may send megabytes."""
     text = repr(value)
@@ -400,7 +384,7 @@ def unknown_keys(data: Mapping, known: tuple, path: str, errors: dict) -> None:
 
 
 def player_id(value, path: str, label: str, errors: dict) -> int | None:
-    pk = whole_number(value)
+    pk = whole_number(value, padded=True)
     if pk is None or pk <= 0:
         errors[path] = _("Choose %(label)s.") % {"label": label}
         return None

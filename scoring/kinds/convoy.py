@@ -13,6 +13,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from config.values import whole_number
 from games.engines.convoy import convoys_to_win
 from games.engines.convoy_board import SHAPE_NAMES
 from games.engines.options import Option
@@ -30,7 +31,6 @@ from scoring.kinds.base import (
     possessive,
     shown,
     unknown_keys,
-    whole_number,
     winner_by,
 )
 
@@ -331,7 +331,7 @@ def _game(game, number: int, path: str, context, errors: dict) -> dict | None:
     for side in SIDES:
         field = f"{path}.convoys.{side}"
         value = convoys.get(side)
-        count = whole_number(value)
+        count = whole_number(value, padded=True)
         if blank(value):
             errors[field] = _("Game %(number)s: enter %(team)s convoys (0 if none).") % {
                 "number": number,

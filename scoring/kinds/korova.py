@@ -12,6 +12,7 @@ from typing import cast
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from config.values import whole_number
 from games.engines import korova
 from scoring.kinds.base import (
     SIDES,
@@ -30,7 +31,6 @@ from scoring.kinds.base import (
     possessive,
     shown,
     unknown_keys,
-    whole_number,
     winner_by,
 )
 
@@ -61,7 +61,7 @@ def round_limits(edition: str = "korova-006", tactical: bool = False) -> tuple[i
 
 def typed_heads(cell) -> int:
     """A cell being typed: a whole number as typed (signed), blank or junk as 0."""
-    heads = whole_number(cell)
+    heads = whole_number(cell, padded=True)
     return 0 if heads is None else heads
 
 
@@ -395,7 +395,7 @@ def seat_fallback(team: str, seat: int) -> str:
 
 def _cell(value, number: int, who: str, limits: tuple | None) -> tuple[int | None, str]:
     """(heads, "") for a usable cell, else (None, the sentence that says why not)."""
-    heads = whole_number(value)
+    heads = whole_number(value, padded=True)
     if blank(value):
         return None, _("Round %(number)s: enter the heads %(player)s took (0 if none).") % {
             "number": number,

@@ -23,7 +23,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
 from django.utils import dateformat, timezone, translation
@@ -39,7 +38,7 @@ from leagues.models import (
     StaffMembership,
     TeamMember,
 )
-from leagues.permissions import LEAGUE_ADMIN_PERMISSIONS, AnyUser, is_league_admin
+from leagues.permissions import AnyUser, is_league_admin, league_admins
 from scoring.models import NoticeSent, ResultVersion
 
 OPEN = (Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED)
@@ -251,17 +250,6 @@ def _player_users(team_ids: Iterable[int]) -> dict[int, list[AbstractBaseUser]]:
     return users
 
 
-def _league_admins() -> list[AbstractBaseUser]:
-    user_model = get_user_model()
-    model_backend = "django.contrib.auth.backends.ModelBackend"  # where permissions live
-    both = user_model.objects.with_perm(LEAGUE_ADMIN_PERMISSIONS[0], backend=model_backend).filter(
-        pk__in=user_model.objects.with_perm(
-            LEAGUE_ADMIN_PERMISSIONS[1], backend=model_backend
-        ).values("pk")
-    )
-    return list(user_model.objects.filter(Q(is_superuser=True) | Q(pk__in=both.values("pk"))))
-
-
 def notices_pending(*, now: datetime.datetime | None = None) -> list[Notice]:
     """Every notice that should have gone out and has not (no NoticeSent row), to people
     who have an email address and have not turned notices off."""
@@ -302,7 +290,7 @@ def notices_pending(*, now: datetime.datetime | None = None) -> list[Notice]:
 
     disputed = list(_disputed_versions())
     if disputed:
-        admins = _league_admins()
+        admins = list(league_admins())
         staff: dict[int, list[AbstractBaseUser]] = {}
         for grant in StaffMembership.objects.filter(
             venue_id__in={version.fixture.venue_id for version in disputed}

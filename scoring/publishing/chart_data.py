@@ -11,10 +11,11 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from leagues.models import Division, Fixture, Player, Season, Team
-from scoring.models import RatingPoint, ResultVersion
+from leagues.models import Division, Player, Season, Team
+from scoring.models import RatingPoint
 from scoring.publishing.charts import Chart, Series
-from scoring.standings.table import ResultRecord, StandingsConfig, build_standings
+from scoring.standings.selectors import league_results
+from scoring.standings.table import RECORD_FIELDS, ResultRecord, StandingsConfig, build_standings
 
 
 def season_positions_chart(*, season: Season) -> Chart | None:
@@ -24,26 +25,10 @@ def season_positions_chart(*, season: Season) -> Chart | None:
     top = Subquery(
         Division.objects.filter(season_id=season.pk).order_by("level", "pk").values("pk")[:1]
     )
-    rows = (
-        ResultVersion.objects.counted()
-        .filter(
-            Q(fixture__division=top) | Q(fixture__division__isnull=True),
-            fixture__season_id=season.pk,
-            fixture__stage=Fixture.Stage.LEAGUE,
-        )
-        .order_by()
-        .values_list(
-            "fixture__round",
-            "fixture_id",
-            "fixture__home_team_id",
-            "fixture__away_team_id",
-            "home_score",
-            "away_score",
-            "winner",
-            "fixture__starts_at",
-            "walkover",
-        )
-    )
+    rows = league_results(
+        season_id=season.pk,
+        in_division=Q(fixture__division=top) | Q(fixture__division__isnull=True),
+    ).values_list("fixture__round", *RECORD_FIELDS, "walkover")
     by_round: defaultdict[int, list[ResultRecord]] = defaultdict(list)
     for counted in rows:
         # Sliced, not star-unpacked, so that the checker sees each field's type.

@@ -2,8 +2,6 @@
 login. The bracket reads on a phone: the rounds are columns that scroll sideways inside their
 own box, never the page."""
 
-from django.core.exceptions import ObjectDoesNotExist
-from django.http import Http404
 from django.shortcuts import render
 
 from config.page_cache import public_page
@@ -16,11 +14,8 @@ from scoring.publishing.calendar_views import ical_response
 
 
 def _cup(league_slug: str, season_slug: str, cup_slug: str) -> Cup:
-    try:
-        season = leagues_selectors.season_get(league_slug=league_slug, season_slug=season_slug)
-        return cup_get(season=season, slug=cup_slug)
-    except ObjectDoesNotExist:
-        raise Http404("No such cup") from None
+    season = leagues_selectors.season_get(league_slug=league_slug, season_slug=season_slug)
+    return cup_get(season=season, slug=cup_slug)
 
 
 @public_page

@@ -1,8 +1,8 @@
 """Public pages that show results: the home page, a season's table and fixtures, team, player
 and venue pages, and a fixture with its result (no login). Reads go through leagues.selectors
-(who and what) and scoring's reads (results, standings, records)."""
+(who and what) and scoring's reads (results, standings, records); an address that names
+nothing is the 404 page (config.page_errors)."""
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
@@ -28,13 +28,6 @@ from scoring.standings.figures import player_figures_by_game
 from scoring.standings.records import record_by_game
 
 
-def _or_404(read, **kwargs):
-    try:
-        return read(**kwargs)
-    except ObjectDoesNotExist:
-        raise Http404("Not found")
-
-
 @public_page
 def home(request):
     return render(
@@ -50,7 +43,7 @@ def home(request):
 
 @public_page
 def season_detail(request, league_slug, season_slug):
-    season = _or_404(leagues_selectors.season_get, league_slug=league_slug, season_slug=season_slug)
+    season = leagues_selectors.season_get(league_slug=league_slug, season_slug=season_slug)
     return render(
         request,
         "scoring/season_detail.html",
@@ -83,7 +76,7 @@ def _progress_words(progress: dict[str, int]) -> str:
 @public_page
 def season_fixtures(request, league_slug, season_slug):
     """The season's fixtures and results by round; ?division=<id> shows one division's."""
-    season = _or_404(leagues_selectors.season_get, league_slug=league_slug, season_slug=season_slug)
+    season = leagues_selectors.season_get(league_slug=league_slug, season_slug=season_slug)
     divisions = leagues_selectors.season_divisions(season=season)
     asked = request.GET.get("division", "")
     division = next((d for d in divisions if str(d.pk) == asked), None)
@@ -106,7 +99,7 @@ def season_fixtures(request, league_slug, season_slug):
 
 @public_page
 def team_detail(request, slug):
-    team = _or_404(leagues_selectors.team_get, slug=slug)
+    team = leagues_selectors.team_get(slug=slug)
     return render(
         request,
         "scoring/team_detail.html",
@@ -122,7 +115,7 @@ def team_detail(request, slug):
 
 @public_page
 def player_detail(request, slug):
-    player = _or_404(leagues_selectors.player_get, slug=slug)
+    player = leagues_selectors.player_get(slug=slug)
     team_ids = [membership.team_id for membership in player.memberships.all()]
     return render(
         request,
@@ -140,7 +133,7 @@ def player_detail(request, slug):
 
 @public_page
 def venue_detail(request, slug):
-    venue = _or_404(leagues_selectors.venue_get, slug=slug)
+    venue = leagues_selectors.venue_get(slug=slug)
     return render(
         request,
         "scoring/venue_detail.html",
@@ -156,8 +149,8 @@ def venue_detail(request, slug):
 
 @public_page
 def fixture_detail(request, pk):
-    fixture = _or_404(fixture_results.fixture_get, pk=pk)
-    result = fixture.result
+    fixture = fixture_results.fixture_get(pk=pk)
+    result = fixture_results.fixture_result(fixture)
     played = result is not None and fixture.status != Fixture.Status.VOID
     may_enter = can_enter_results(user=request.user, venue_id=fixture.venue_id)
     actions = fixture_result_actions(fixture=fixture, result=result, user=request.user)

@@ -6,12 +6,11 @@ language (Season.language), whatever the browser asks for.
 
 from collections.abc import Callable
 
-from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from leagues.models import Fixture, Season, Venue
+from leagues.models import Season, Venue
 from scoring.publishing import print_sheets
 from scoring.publishing.season_table import season_tables_shown
 
@@ -32,10 +31,7 @@ def _season(league_slug: str, season_slug: str) -> Season:
 
 
 def fixture_sheet(request, pk: int):
-    try:
-        sheet = print_sheets.fixture_sheet(fixture_id=pk)
-    except Fixture.DoesNotExist:
-        raise Http404("No such fixture")
+    sheet = print_sheets.fixture_sheet(fixture_id=pk)
     entry_url = request.build_absolute_uri(reverse("result-entry", args=[pk]))
     return _render_in(
         sheet.fixture.season,

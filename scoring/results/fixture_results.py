@@ -13,7 +13,7 @@ from itertools import groupby
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from leagues.models import Fixture, Season, Venue
+from leagues.models import Fixture, Season, Team, Venue
 from leagues.selectors import division_fixtures_q, members_prefetch
 from scoring.models import ResultVersion
 
@@ -45,25 +45,57 @@ def fixture_result(fixture: Fixture) -> ResultVersion | None:
     return results[0] if results else None
 
 
-def _with_result(fixtures) -> list[Fixture]:
-    """Set `fixture.result` (the current result or None), `fixture.counts` and
-    `fixture.unconfirmed` on each fixture.
+@dataclass(frozen=True)
+class ListedFixture:
+    """A fixture as a page lists it (templates/scoring/_fixture_list.html): the fixture, its
+    current result (None when there is none) and how the page shows that result.
 
-    A result counts (is shown as the score, and in records) once it is confirmed, unless the
+    A result `counts` (is shown as the score, and in records) once it is confirmed, unless the
     fixture is void: the same rule as ResultVersion.objects.counted(), which the table reads.
     A result awaiting confirmation or disputed is `unconfirmed`: shown as such, not counted.
     """
-    fixtures = list(fixtures)
-    for fixture in fixtures:
-        fixture.result = fixture_result(fixture)
-        shown = fixture.result is not None and fixture.status != Fixture.Status.VOID
-        confirmed = shown and fixture.result.confirmation == ResultVersion.Confirmation.CONFIRMED
-        fixture.counts = confirmed
-        fixture.unconfirmed = shown and not confirmed
-    return fixtures
+
+    fixture: Fixture
+    result: ResultVersion | None
+    counts: bool
+    unconfirmed: bool
 
 
-def fixtures_recent_results(*, limit: int = 6, season: Season | None = None) -> list[Fixture]:
+@dataclass(frozen=True)
+class TeamFixture(ListedFixture):
+    """A fixture from one team's side (templates/scoring/_team_fixtures.html): `side` ("home"
+    or "away"), the `opponent`, and the `outcome` ("W", "D", "L" for won, drawn, lost; "" while
+    it has no result that counts)."""
+
+    side: str
+    opponent: Team
+    outcome: str
+
+
+@dataclass(frozen=True)
+class SubstituteFixture(ListedFixture):
+    """A fixture a player played as a substitute, with the `team` they played for."""
+
+    team: Team
+
+
+def _listed(fixture: Fixture) -> ListedFixture:
+    result = fixture_result(fixture)
+    shown = result is not None and fixture.status != Fixture.Status.VOID
+    confirmed = (
+        shown and result is not None and result.confirmation == ResultVersion.Confirmation.CONFIRMED
+    )
+    return ListedFixture(
+        fixture=fixture, result=result, counts=confirmed, unconfirmed=shown and not confirmed
+    )
+
+
+def _with_result(fixtures: QuerySet[Fixture]) -> list[ListedFixture]:
+    """Each fixture as a page lists it (`ListedFixture`), in the queryset's order."""
+    return [_listed(fixture) for fixture in fixtures]
+
+
+def fixtures_recent_results(*, limit: int = 6, season: Season | None = None) -> list[ListedFixture]:
     """The latest played fixtures with a result, newest first."""
     queryset = (
         Fixture.objects.filter(result_versions__is_current=True)
@@ -77,7 +109,7 @@ def fixtures_recent_results(*, limit: int = 6, season: Season | None = None) -> 
 
 def fixtures_upcoming(
     *, limit: int = 6, season: Season | None = None, venue: Venue | None = None
-) -> list[Fixture]:
+) -> list[ListedFixture]:
     """Scheduled or postponed fixtures from today on, soonest first."""
     today = timezone.localdate()
     start = timezone.make_aware(datetime.datetime.combine(today, datetime.time.min))
@@ -91,7 +123,7 @@ def fixtures_upcoming(
     return _with_result(fixtures_with_results(queryset)[:limit])
 
 
-def venue_recent_results(*, venue: Venue, limit: int = 6) -> list[Fixture]:
+def venue_recent_results(*, venue: Venue, limit: int = 6) -> list[ListedFixture]:
     queryset = (
         Fixture.objects.filter(venue=venue, result_versions__is_current=True)
         .exclude(status=Fixture.Status.VOID)
@@ -103,11 +135,11 @@ def venue_recent_results(*, venue: Venue, limit: int = 6) -> list[Fixture]:
 @dataclass
 class FixtureRound:
     number: int
-    fixtures: list[Fixture] = field(default_factory=list)
+    fixtures: list[ListedFixture] = field(default_factory=list)
 
     @property
     def played(self) -> int:
-        return sum(1 for fixture in self.fixtures if fixture.counts)
+        return sum(1 for listed in self.fixtures if listed.counts)
 
 
 def season_fixtures_by_round(
@@ -126,44 +158,53 @@ def season_fixtures_by_round(
     fixtures = _with_result(fixtures_with_results(queryset))
     return [
         FixtureRound(number=number, fixtures=list(group))
-        for number, group in groupby(fixtures, key=lambda fixture: fixture.round)
+        for number, group in groupby(fixtures, key=lambda listed: listed.fixture.round)
     ]
 
 
 @dataclass
 class SeasonFixtures:
     season: Season
-    fixtures: list[Fixture]
+    fixtures: list[TeamFixture]
 
 
 def team_fixtures_by_season(*, team_ids: list[int]) -> list[SeasonFixtures]:
-    """The fixtures of these teams with their results, grouped by season (newest season first).
-
-    Each fixture carries `side` ("home"/"away" for these teams), `opponent`, and `outcome`
-    ("W", "D", "L" for won, drawn, lost; "" while it has no result that counts).
-    """
+    """The fixtures of these teams with their results, grouped by season (newest season first),
+    each from these teams' side (`TeamFixture`)."""
     queryset = Fixture.objects.filter(
         Q(home_team_id__in=team_ids) | Q(away_team_id__in=team_ids)
     ).order_by("-season__starts_on", "season_id", "starts_at", "pk")
-    fixtures = _with_result(fixtures_with_results(queryset))
-    team_ids = set(team_ids)
-    for fixture in fixtures:
-        fixture.side = "home" if fixture.home_team_id in team_ids else "away"
-        fixture.opponent = fixture.away_team if fixture.side == "home" else fixture.home_team
-        fixture.outcome = ""
-        if fixture.counts:
-            winner = fixture.result.winner
-            fixture.outcome = "D" if winner == "draw" else ("W" if winner == fixture.side else "L")
+    ours = set(team_ids)
+    fixtures = [
+        _from_side(listed, "home" if listed.fixture.home_team_id in ours else "away")
+        for listed in _with_result(fixtures_with_results(queryset))
+    ]
     return [
         SeasonFixtures(season=season, fixtures=list(group))
-        for season, group in groupby(fixtures, key=lambda fixture: fixture.season)
+        for season, group in groupby(fixtures, key=lambda listed: listed.fixture.season)
     ]
 
 
-def player_substitute_fixtures(*, player_id: int) -> list[Fixture]:
+def _from_side(listed: ListedFixture, side: str) -> TeamFixture:
+    fixture, outcome = listed.fixture, ""
+    if listed.counts and listed.result is not None:
+        winner = listed.result.winner
+        outcome = "D" if winner == "draw" else ("W" if winner == side else "L")
+    return TeamFixture(
+        fixture=fixture,
+        result=listed.result,
+        counts=listed.counts,
+        unconfirmed=listed.unconfirmed,
+        side=side,
+        opponent=fixture.away_team if side == "home" else fixture.home_team,
+        outcome=outcome,
+    )
+
+
+def player_substitute_fixtures(*, player_id: int) -> list[SubstituteFixture]:
     """The fixtures the player played as a substitute (a registered reserve standing in, as the
-    current result's lineup records it), newest first, each with `.result` and `.team` (the
-    team they played for). Two queries."""
+    current result's lineup records it), newest first, each with the team they played for.
+    Two queries."""
     candidates = (
         Fixture.objects.filter(
             Q(home_team__entries__reserves__player_id=player_id)
@@ -175,23 +216,30 @@ def player_substitute_fixtures(*, player_id: int) -> list[Fixture]:
         .order_by("-starts_at", "-pk")
     )
     played = []
-    for fixture in _with_result(fixtures_with_results(candidates)):
-        lineup = fixture.result.lineup or {}
+    for listed in _with_result(fixtures_with_results(candidates)):
+        lineup = (listed.result.lineup if listed.result is not None else None) or {}
         if player_id not in lineup.get("substitutes", []):
             continue
+        fixture = listed.fixture
         home = player_id in lineup.get("home", [])
-        fixture.team = fixture.home_team if home else fixture.away_team
-        played.append(fixture)
+        played.append(
+            SubstituteFixture(
+                fixture=fixture,
+                result=listed.result,
+                counts=listed.counts,
+                unconfirmed=listed.unconfirmed,
+                team=fixture.home_team if home else fixture.away_team,
+            )
+        )
     return played
 
 
 def fixture_get(*, pk: int) -> Fixture:
-    """A fixture with its season, venue, teams and their players, and its current result.
-
-    The current result (with its sheet) is `fixture.result`, or None; `fixture.version_count`
-    says how many versions were saved.
+    """A fixture with its season, venue, teams and their players, and its current result
+    (with its sheet: `fixture_result(fixture)`, or None); `fixture.version_count` says how
+    many versions were saved.
     """
-    fixture = (
+    return (
         Fixture.objects.select_related("season__league", "venue", "home_team", "away_team")
         .prefetch_related(
             members_prefetch("home_team__"),
@@ -205,8 +253,6 @@ def fixture_get(*, pk: int) -> Fixture:
         .annotate(version_count=Count("result_versions"))
         .get(pk=pk)
     )
-    fixture.result = fixture_result(fixture)
-    return fixture
 
 
 def fixture_queryset() -> QuerySet[Fixture]:

@@ -13,6 +13,17 @@ def match_outcome(*, game: str, sheet: dict, rule_options: dict | None) -> Match
     return get_kind(game).outcome(sheet=sheet, rule_options=rule_options)
 
 
+def saved_outcome(*, game: str, sheet: dict, rule_options: dict | None) -> MatchOutcome:
+    """The outcome of a saved sheet under the season's rule options as they are now, or under
+    the defaults where the options changed since and no longer read: a table, a record or a
+    figure is never refused for an old sheet."""
+    kind = get_kind(game)
+    try:
+        return kind.outcome(sheet=sheet, rule_options=rule_options)
+    except ValueError:
+        return kind.outcome(sheet=sheet, rule_options={})
+
+
 def league_points(*, winner: str, side: str, season) -> int:
     """League points for `side` ("home" or "away") of a fixture that `winner` took.
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from config.errors import Invalid
+from config.values import utc_iso
 from leagues.models import Availability, Fixture, Player, Season, Team, Venue
 from leagues.permissions import (
     AnyUser,
@@ -130,15 +131,8 @@ def result_version_json(*, version: ResultVersion, show_author: bool) -> ResultV
         "walkover": version.walkover or None,
         "lineup": lineup_places(version=version),
         "confirmation": version.confirmation,
-        "confirm_by": _utc_iso(version.confirm_by),
+        "confirm_by": utc_iso(version.confirm_by),
     }
-
-
-def _utc_iso(moment: datetime.datetime | None) -> str | None:
-    """ISO 8601 in UTC with a Z, as the API's contract writes `confirm_by`."""
-    if moment is None:
-        return None
-    return moment.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")
 
 
 def season_unconfirmed_results(*, season_id: int) -> list[ResultVersion]:

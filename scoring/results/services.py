@@ -252,6 +252,20 @@ def result_submit(
         ) from exc
 
 
+def _check_note(note: object) -> None:
+    """Invalid (on "note") unless the note is text the database can store, within its length."""
+    if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
+        raise Invalid(
+            errors={
+                "note": _("A note is text of at most %(most)s characters.")
+                % {"most": NOTE_MAX_LENGTH}
+            }
+        )
+    bad = unstorable_character(note)
+    if bad:
+        raise Invalid(errors={"note": _("A note cannot hold %(bad)s.") % {"bad": bad}})
+
+
 @transaction.atomic
 def _record_version(
     *,
@@ -283,16 +297,7 @@ def _record_version(
     if player_team is not None:
         _ensure_player_may_change(fixture=fixture, current=current, team_id=player_team)
 
-    if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
-        raise Invalid(
-            errors={
-                "note": _("A note is text of at most %(most)s characters.")
-                % {"most": NOTE_MAX_LENGTH}
-            }
-        )
-    bad = unstorable_character(note)
-    if bad:
-        raise Invalid(errors={"note": _("A note cannot hold %(bad)s.") % {"bad": bad}})
+    _check_note(note)
     season = Season.objects.select_related("league").get(pk=fixture.season_id)
     kind = get_kind(season.game)
     chosen = None if lineup is None else lineup_choice_check(fixture=fixture, chosen=lineup)
@@ -528,16 +533,7 @@ def result_walkover_award(
             % {"number": current.number}
         )
     _ensure_fixture_day_has_come(fixture=fixture, by=by, override=False)
-    if not isinstance(note, str) or len(note) > NOTE_MAX_LENGTH:
-        raise Invalid(
-            errors={
-                "note": _("A note is text of at most %(most)s characters.")
-                % {"most": NOTE_MAX_LENGTH}
-            }
-        )
-    bad = unstorable_character(note)
-    if bad:
-        raise Invalid(errors={"note": _("A note cannot hold %(bad)s.") % {"bad": bad}})
+    _check_note(note)
     source = (
         ResultVersion.Source.ADMIN
         if is_league_admin(user=by)

@@ -13,6 +13,8 @@ other team, while it awaits, gets the entered sheet to dispute with their own ac
 answers on the fixture page (result_answer); staff settle a dispute on result_decide's page.
 """
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -24,9 +26,11 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 
 from config.errors import Conflict, DomainError, Invalid, add_refusal_to_form, refusal_sentence
+from config.page_errors import refusal_as_message
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 from scoring.kinds import SheetInvalid, get_kind
+from scoring.models import ResultVersion
 from scoring.results import conflicts, selectors, services
 from scoring.results.forms import (
     LINEUP_PLACES,
@@ -382,7 +386,7 @@ def result_answer(request, pk: int):
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for e in form.errors.values()))
         return redirect("fixture-detail", pk=fixture.pk)
-    try:
+    with refusal_as_message(request):
         if form.cleaned_data["answer"] == "confirm":
             services.result_confirm(
                 fixture_id=fixture.pk, version=form.cleaned_data["version"], by=request.user
@@ -396,8 +400,6 @@ def result_answer(request, pk: int):
                 by=request.user,
             )
             messages.success(request, _("Result disputed: the venue's staff will decide."))
-    except DomainError as refusal:
-        messages.error(request, refusal_sentence(refusal))
     return redirect("fixture-detail", pk=fixture.pk)
 
 
@@ -411,15 +413,14 @@ def result_decide(request, pk: int):
     if request.method == "POST":
         form = DecideForm(request.POST)
         if form.is_valid():
-            try:
+            with refusal_as_message(request) as refused:
                 services.result_decide(
                     fixture_id=fixture.pk,
                     version=form.cleaned_data["version"],
                     choose=form.cleaned_data["choose"],
                     by=request.user,
                 )
-            except DomainError as refusal:
-                messages.error(request, refusal_sentence(refusal))
+            if refused:
                 return redirect("result-decide", pk=fixture.pk)
             messages.success(request, _("Decided: the chosen version counts now."))
             return redirect("fixture-detail", pk=fixture.pk)
@@ -454,28 +455,45 @@ def result_decide(request, pk: int):
     )
 
 
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One version on the history page, with the version before it (None for the first) and
+    what changed from it, in words (scoring.results.forms.readable_changes)."""
+
+    version: ResultVersion
+    previous: ResultVersion | None
+    readable_changes: list[dict]
+
+
 @login_required
 @require_http_methods(["GET"])
 def result_history(request, pk: int):
     """Every version of the fixture's result: who, when, from where, and what changed."""
     fixture = _staff_fixture(request, pk)
-    versions = selectors.fixture_result_history(fixture=fixture)  # newest first, with .changes
+    versions = selectors.fixture_result_history(fixture=fixture)  # newest first
     lineup = selectors.fixture_lineup(fixture=fixture)
     names = selectors.sheet_player_names(
         game=fixture.season.game, lineup=lineup, sheets=[version.sheet for version in versions]
     )
     teams = (fixture.home_team, fixture.away_team)
     game = fixture.season.game
+    entries = []
     for index, version in enumerate(versions):
         previous = versions[index + 1] if index + 1 < len(versions) else None
-        version.previous = previous
-        version.readable_changes = readable_changes(
-            game,
-            version.changes,
-            before=previous.sheet if previous else None,
-            after=version.sheet,
-            names=names,
-            teams=teams,
+        before = previous.sheet if previous else None
+        entries.append(
+            HistoryEntry(
+                version=version,
+                previous=previous,
+                readable_changes=readable_changes(
+                    game,
+                    sheet_changes(before, version.sheet) if previous else [],
+                    before=before,
+                    after=version.sheet,
+                    names=names,
+                    teams=teams,
+                ),
+            )
         )
     return render(
         request,
@@ -483,7 +501,7 @@ def result_history(request, pk: int):
         {
             "fixture": fixture,
             "season": fixture.season,
-            "versions": versions,
+            "versions": entries,
             "fixture_changes": selectors.fixture_audit_trail(fixture=fixture),
         },
     )
@@ -525,14 +543,14 @@ def _staff_fixture(request, pk: int) -> Fixture:
 def _sheet_context(*, grid, form, current=None, outcome=None, **extra) -> dict:
     fixture = grid.fixture
     squads = selectors.fixture_squads(fixture=fixture)
-    chosen = getattr(grid, "chosen_lineup", None) or {
+    chosen = grid.chosen_lineup or {
         "home": [player.pk for player in grid.lineup.home],
         "away": [player.pk for player in grid.lineup.away],
     }
     walkover_open = current is None or bool(current.walkover)
     return {
         "lineup_places": _lineup_places(fixture, squads, chosen),
-        "lineup_chosen": getattr(grid, "chosen_lineup", None),
+        "lineup_chosen": grid.chosen_lineup,
         "has_reserves": any(len(squad) > 2 for squad in squads.values()),
         "walkover_form": (
             WalkoverForm(fixture=fixture) if walkover_open and form is not None else None
@@ -606,7 +624,7 @@ def _conflict_page(
     merged_grid = type(grid).from_sheet(
         merged.merge.sheet, fixture=grid.fixture, season=grid.season, lineup=grid.lineup
     )
-    merged_grid.chosen_lineup = getattr(grid, "chosen_lineup", None)
+    merged_grid.chosen_lineup = grid.chosen_lineup
     rebased = EntryForm(
         initial={"based_on_version": current.number if current else 0, "note": note}
     )

@@ -10,7 +10,14 @@ from django.db.models import Q
 from leagues.models import Game
 from scoring.kinds import get_kind
 from scoring.models import ResultVersion
-from scoring.standings.table import ResultRecord, StandingRow, StandingsConfig, build_standings
+from scoring.results.outcomes import saved_outcome
+from scoring.standings.table import (
+    RECORD_FIELDS,
+    ResultRecord,
+    StandingRow,
+    StandingsConfig,
+    build_standings,
+)
 
 # The teams whose record is asked for count as one side (a player's two teams, say).
 _SIDE = 0
@@ -37,35 +44,19 @@ def _counted_results(team_ids: set[int]):
     )
 
 
-def _outcome(kind, sheet, rule_options):
-    try:
-        return kind.outcome(sheet=sheet, rule_options=rule_options)
-    except ValueError:  # the season's options changed since: read it under the defaults
-        return kind.outcome(sheet=sheet, rule_options={})
-
-
 def record_by_game(*, team_ids: list[int]) -> list[GameRecord]:
     """The record of these teams per game across all seasons (games without a result left
     out), in the order of the Game choices. Counts what the season tables count."""
     own_team_ids = set(team_ids)
     rows = _counted_results(own_team_ids).values_list(
-        "fixture__season__league__game",
-        "fixture_id",
-        "fixture__home_team_id",
-        "fixture__away_team_id",
-        "home_score",
-        "away_score",
-        "winner",
-        "fixture__starts_at",
-        "sheet",
-        "fixture__season__rule_options",
+        "fixture__season__league__game", *RECORD_FIELDS, "sheet", "fixture__season__rule_options"
     )
     by_game: dict[str, list[ResultRecord]] = {}
     for game, fixture_id, home_id, away_id, home, away, winner, at, sheet, options in rows:
         kind = get_kind(game)
         figures: tuple[tuple[tuple[str, int], ...], ...] = ((), ())
         if kind.figure_columns:
-            outcome = _outcome(kind, sheet, options)
+            outcome = saved_outcome(game=game, sheet=sheet, rule_options=options)
             figures = tuple(
                 tuple(kind.fixture_figures(outcome, side).items()) for side in ("home", "away")
             )

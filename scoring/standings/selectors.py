@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -37,7 +37,9 @@ from leagues.models import Division, Entry, Fixture, Season, Team, WithdrawalRul
 from leagues.selectors import division_q, season_divisions
 from scoring.kinds import get_kind
 from scoring.models import PointsAdjustment, ResultVersion
+from scoring.results.outcomes import saved_outcome
 from scoring.standings.table import (
+    RECORD_FIELDS,
     Adjustment,
     ResultRecord,
     StandingRow,
@@ -217,6 +219,18 @@ def _cache_key(
     return f"roundel:standings:{season_id}:{division_id}:{digest}"
 
 
+def league_results(*, season_id: int, in_division: Q) -> QuerySet[ResultVersion]:
+    """The counted results (current, not void) of the season's league fixtures that
+    `in_division` selects (a Q over ResultVersion: `fixture__division…`), unordered. Cup ties
+    and play-offs are not the table's: a cup tie counts in ratings and players' figures, never
+    in the table. The one read of the table's results: the table and its charts use it."""
+    return (
+        ResultVersion.objects.counted()
+        .filter(in_division, fixture__season_id=season_id, fixture__stage=Fixture.Stage.LEAGUE)
+        .order_by()  # build_standings orders them by date: no join for the models' ordering
+    )
+
+
 def _season_records(
     season_id: int,
     *,
@@ -230,37 +244,16 @@ def _season_records(
     come from the sheets."""
     kind = get_kind(game)
     with_sheets = bool(kind.figure_columns)
-    rows = (
-        ResultVersion.objects.counted()
-        # The league's fixtures only: a cup tie counts in ratings and players' figures,
-        # never in the table.
-        .filter(
-            division_q(division=division, top=top, field="fixture__division"),
-            fixture__season_id=season_id,
-            fixture__stage=Fixture.Stage.LEAGUE,
-        )
-        .order_by()  # build_standings orders them by date: no join for the models' ordering
-        .values_list(
-            "fixture_id",
-            "fixture__home_team_id",
-            "fixture__away_team_id",
-            "home_score",
-            "away_score",
-            "winner",
-            "fixture__starts_at",
-            "walkover",
-            *(["sheet"] if with_sheets else []),
-        )
-    )
+    rows = league_results(
+        season_id=season_id,
+        in_division=division_q(division=division, top=top, field="fixture__division"),
+    ).values_list(*RECORD_FIELDS, "walkover", *(["sheet"] if with_sheets else []))
     records = []
     for fixture_id, home_id, away_id, home, away, winner, at, walkover, *sheet in rows:
         record = ResultRecord(fixture_id, home_id, away_id, home, away, winner, at)
         # A walkover played no game: nothing for the kind's own columns.
         if with_sheets and not walkover:
-            try:
-                outcome = kind.outcome(sheet=sheet[0], rule_options=rule_options)
-            except ValueError:  # the season's options changed since: read it under the defaults
-                outcome = kind.outcome(sheet=sheet[0], rule_options={})
+            outcome = saved_outcome(game=game, sheet=sheet[0], rule_options=rule_options)
             record = record._replace(
                 home_figures=tuple(kind.fixture_figures(outcome, "home").items()),
                 away_figures=tuple(kind.fixture_figures(outcome, "away").items()),

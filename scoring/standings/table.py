@@ -20,6 +20,19 @@ FORM_LENGTH = 5
 FORM_LETTERS = {"win": "W", "draw": "D", "loss": "L"}
 
 
+# The ResultVersion fields a ResultRecord's first seven come from, in its order: every read of
+# counted results for a table (a season's, its position chart's, a team's record) asks for them.
+RECORD_FIELDS = (
+    "fixture_id",
+    "fixture__home_team_id",
+    "fixture__away_team_id",
+    "home_score",
+    "away_score",
+    "winner",
+    "fixture__starts_at",
+)
+
+
 class ResultRecord(NamedTuple):
     """One counted result: a fixture's current version (void fixtures left out).
 

@@ -1,4 +1,4 @@
-"""Phone play at 390 × 844 (issue 17): Convoy's board and hand in view together during a turn,
+"""Phone play at 390 × 844: Convoy's board and hand in view together during a turn,
 Conquian's hint of the cards and melds that go with the open card, the keyboard focus kept
 when the table is redrawn, and end screens that say who won."""
 

@@ -4,7 +4,7 @@ A grid reads what staff typed, leniently, and lays it out as blocks of cells (a 
 single, a game). Every input is named by the path of its place in the sheet ("rounds.2.1",
 "singles.0.deals.4", "games.0.convoys.home"), which is also how validation names a problem,
 so each message lands next to its field without any mapping table. A grid holds no rule of
-the game: scoring.results.forms.grid_check runs the very validation Save runs and hands the
+the game: scoring.results.preview.grid_check runs the very validation Save runs and hands the
 messages back through `add_errors`; the grid's own `preview` only adds what the game shows
 while staff type (running totals, the next deal's value, games won so far).
 """
@@ -106,6 +106,9 @@ class SheetGrid:
         self.fixture = fixture
         self.season = season
         self.lineup = lineup
+        # The players staff chose for this sheet ({"home": [ids], "away": [ids]}, a reserve
+        # standing in), or None for each team's two: the entry page keeps it with the grid.
+        self.chosen_lineup: dict[str, list[int]] | None = None
         self.general_errors: list[str] = []
         self.notices: list[str] = []
         try:

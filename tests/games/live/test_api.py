@@ -263,7 +263,7 @@ def test_unknown_tables_are_404(players):
         assert response.status_code == 404 and response.json()["detail"]
 
 
-# ---- Floods: throttles and the cap on waiting tables (issue 19) ----------------------------
+# ---- Floods: throttles and the cap on waiting tables ---------------------------------------
 
 
 def test_starting_tables_is_throttled_per_user_with_retry_after(players):

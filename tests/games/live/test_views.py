@@ -340,7 +340,7 @@ def test_an_illegal_convoy_move_names_the_card_in_words(users):
     assert f"the {card_words(missing)} is not in your hand" in error
 
 
-# ---- Floods and odd digits (issue 19) -------------------------------------------------------
+# ---- Floods and odd digits -----------------------------------------------------------------
 
 
 def start_form(**fields):

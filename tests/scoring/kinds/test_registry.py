@@ -6,8 +6,9 @@ import re
 import pytest
 from django.urls import get_resolver, reverse
 
+from config.values import whole_number
 from scoring.kinds import GameKind, SheetInvalid, StandingsColumn, get_kind, register, unregister
-from scoring.kinds.base import whole_number, winner_by
+from scoring.kinds.base import winner_by
 from scoring.models import ResultVersion
 from scoring.results.grids import ENTRY_GRIDS
 from scoring.results.grids.base import Block, Cell, SheetGrid
@@ -49,7 +50,7 @@ class DiceGrid(SheetGrid):
         return cls(pips={side: str(post.get(f"pips.{side}", "")) for side in SIDES}, **context)
 
     def sheet(self):
-        return {"pips": {side: whole_number(self.pips[side]) for side in SIDES}}
+        return {"pips": {side: whole_number(self.pips[side], padded=True) for side in SIDES}}
 
     def blocks(self):
         if not hasattr(self, "_blocks"):
@@ -78,7 +79,7 @@ class DiceKind(GameKind):
             errors["pips"] = "Enter the pips of both teams."
             return {}
         for side in SIDES:
-            if whole_number(pips.get(side)) is None:
+            if whole_number(pips.get(side), padded=True) is None:
                 errors[f"pips.{side}"] = f"Enter {context.team(side)}' pips."
         return {"pips": pips}
 

@@ -57,6 +57,14 @@ def test_a_dispute_is_emailed_to_the_venues_staff_and_the_admins(fixture, home):
     assert all("disputed" in subjects[0] for subjects in inboxes().values())
 
 
+def test_a_dispute_is_not_emailed_to_a_superuser_whose_account_is_closed(fixture, home):
+    UserFactory(is_superuser=True, is_active=False, email="gone@example.com")
+    UserFactory(is_superuser=True, email="admin@example.com")
+    version(fixture, by=home, confirmation="disputed")
+    notices_send()
+    assert "gone@example.com" not in inboxes() and "admin@example.com" in inboxes()
+
+
 def test_a_proposal_and_its_answer_go_to_the_other_team_then_back_to_the_proposer(
     fixture, home, away
 ):
