@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from config.errors import Invalid
-from leagues.models import Availability, Fixture, Player, Season, Team, Venue
+from leagues.models import Availability, Division, Fixture, Player, Season, Team, Venue
 from leagues.permissions import (
     AnyUser,
     can_enter_results,
@@ -21,7 +21,7 @@ from leagues.permissions import (
     is_league_admin,
     staff_grants,
 )
-from leagues.selectors import team_player_ids, team_squads
+from leagues.selectors import division_q, season_divisions, team_player_ids, team_squads
 from scoring.kinds import GameKind, get_kind
 from scoring.kinds.base import possessive
 from scoring.models import ResultProposal, ResultVersion
@@ -141,13 +141,21 @@ def _utc_iso(moment: datetime.datetime | None) -> str | None:
     return moment.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")
 
 
-def season_unconfirmed_results(*, season_id: int) -> list[ResultVersion]:
-    """The current results of the season's fixtures that the table does not count yet
-    (awaiting confirmation or disputed; void fixtures left out), with their fixtures' teams,
-    by the fixture's date."""
+def season_unconfirmed_results(
+    *, season_id: int, division: Division | None = None
+) -> list[ResultVersion]:
+    """The current results that a table of the season does not count yet (awaiting
+    confirmation or disputed): those of the league fixtures of `division` (the season's top
+    division when None, which also holds the fixtures without one), never a cup tie's or a
+    play-off's, and no void fixture's; with their fixtures' teams, by the fixture's date."""
+    divisions = season_divisions(season=season_id)
+    chosen = division or (divisions[0] if divisions else None)
+    top = chosen is None or chosen == divisions[0]
     return list(
         ResultVersion.objects.filter(
+            division_q(division=chosen, top=top, field="fixture__division"),
             fixture__season_id=season_id,
+            fixture__stage=Fixture.Stage.LEAGUE,
             is_current=True,
             confirmation__in=[
                 ResultVersion.Confirmation.AWAITING,
