@@ -602,6 +602,20 @@ def result_entering_team(*, fixture: Fixture, version: ResultVersion) -> int | N
     return fixture_team_of(user=version.created_by, fixture=fixture)
 
 
+def result_answered_team(*, fixture: Fixture) -> int | None:
+    """The team whose player entered the result that the other team confirms or disputes: the
+    author's team of the fixture's newest awaiting version (only a player's entry awaits; the
+    confirmation or dispute after it is the other team's). None when no player entered one."""
+    entered = (
+        ResultVersion.objects.select_related("created_by")
+        .filter(fixture_id=fixture.pk, confirmation=ResultVersion.Confirmation.AWAITING)
+        .defer("sheet")
+        .order_by("-number")
+        .first()
+    )
+    return None if entered is None else result_entering_team(fixture=fixture, version=entered)
+
+
 @dataclass(frozen=True)
 class ResultActions:
     """What `user` may do with a fixture's result on match night (the pages' buttons; the
