@@ -123,12 +123,14 @@ class ResultVersionOutputSerializer(serializers.ModelSerializer):
         ]
         extra_kwargs = {
             "confirmation": {
+                "required": True,
                 "help_text": "confirmed: it counts in the table; awaiting: entered by a player, "
-                "waiting for the other team (or the window); disputed: staff decide."
+                "waiting for the other team (or the window); disputed: staff decide.",
             },
             "confirm_by": {
+                "required": True,
                 "help_text": "When an awaiting result counts without an answer (UTC); null "
-                "once confirmed, and while disputed."
+                "once confirmed, and while disputed.",
             },
         }
 
