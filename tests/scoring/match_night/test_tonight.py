@@ -48,8 +48,8 @@ def people(tonight):
 def tonight_mail() -> dict[str, list[str]]:
     boxes: dict[str, list[str]] = {}
     for message in mail.outbox:
-        if "is tonight" in message.subject:
-            boxes.setdefault(message.to[0], []).append(message.body)
+        if "is tonight" in str(message.subject):
+            boxes.setdefault(message.to[0], []).append(str(message.body))
     return boxes
 
 

@@ -24,7 +24,7 @@ def awaiting(fixture: Fixture, confirmation: str = "awaiting") -> ResultVersion:
         away_score=4,
         winner="home",
         source=ResultVersion.Source.PLAYER,
-        created_by=UserFactory(),
+        created_by=UserFactory.create(),
         confirmation=confirmation,
     )
 
