@@ -61,8 +61,13 @@ def season_detail(request, league_slug, season_slug):
             "tables": tables,
             # Each table with the results it does not count yet (its division's league fixtures)
             "tables_uncounted": [
-                (table, season_unconfirmed_results(season_id=season.pk, division=table.division))
-                for table in tables
+                (
+                    table,
+                    season_unconfirmed_results(
+                        season_id=season.pk, division=table.division, top=index == 0
+                    ),
+                )
+                for index, table in enumerate(tables)
             ],
             "progress_words": _progress_words(leagues_selectors.season_progress(season=season)),
             "rules": season_rules_describe(season=season),

@@ -21,7 +21,7 @@ from leagues.permissions import (
     is_league_admin,
     staff_grants,
 )
-from leagues.selectors import division_q, season_divisions, team_player_ids, team_squads
+from leagues.selectors import division_q, team_player_ids, team_squads
 from scoring.kinds import GameKind, get_kind
 from scoring.kinds.base import possessive
 from scoring.models import ResultProposal, ResultVersion
@@ -142,18 +142,16 @@ def _utc_iso(moment: datetime.datetime | None) -> str | None:
 
 
 def season_unconfirmed_results(
-    *, season_id: int, division: Division | None = None
+    *, season_id: int, division: Division | None, top: bool
 ) -> list[ResultVersion]:
     """The current results that a table of the season does not count yet (awaiting
-    confirmation or disputed): those of the league fixtures of `division` (the season's top
-    division when None, which also holds the fixtures without one), never a cup tie's or a
-    play-off's, and no void fixture's; with their fixtures' teams, by the fixture's date."""
-    divisions = season_divisions(season=season_id)
-    chosen = division or (divisions[0] if divisions else None)
-    top = chosen is None or chosen == divisions[0]
+    confirmation or disputed): those of the league fixtures of `division` (`top`: it is the
+    season's top division, which also holds the fixtures without one; None: a season without
+    divisions), never a cup tie's or a play-off's, and no void fixture's; with their fixtures'
+    teams, by the fixture's date. One query."""
     return list(
         ResultVersion.objects.filter(
-            division_q(division=chosen, top=top, field="fixture__division"),
+            division_q(division=division, top=top, field="fixture__division"),
             fixture__season_id=season_id,
             fixture__stage=Fixture.Stage.LEAGUE,
             is_current=True,

@@ -136,9 +136,8 @@ class SeasonStandingsApi(APIView):
     )
     def get(self, request, pk: int):
         season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
-        division = division_of(
-            season_divisions(season=season), division_asked(request.query_params)
-        )
+        divisions = season_divisions(season=season)
+        division = division_of(divisions, division_asked(request.query_params))
         data = {
             "season": season,
             "division": division,
@@ -153,7 +152,11 @@ class SeasonStandingsApi(APIView):
             "rows": season_standings(season=season, division=division),
             "uncounted": [
                 version.fixture_id
-                for version in season_unconfirmed_results(season_id=season.pk, division=division)
+                for version in season_unconfirmed_results(
+                    season_id=season.pk,
+                    division=division,
+                    top=division is None or division == divisions[0],
+                )
             ],
         }
         return Response(StandingsOutputSerializer(data).data)
