@@ -406,6 +406,7 @@ def fixture_status_change(
     unchanged = (fixture.status, fixture.starts_at, fixture.postponed_reason)
     if (change.status, change.starts_at, change.reason) == unchanged:
         return fixture
+    _open_proposal_close(fixture, by=by)  # staff's move stands: accepting it later cannot undo it
     if change.status == Status.SCHEDULED:
         return _reschedule(fixture, starts_at=change.starts_at, by=by)
     fixture.status = change.status
@@ -646,8 +647,26 @@ _DECIDED: dict[str, str] = {
 
 
 def _ensure_undecided(proposal: RescheduleProposal) -> None:
+    if proposal.status == Proposal.WITHDRAWN and proposal.decided_by_id != proposal.proposed_by_id:
+        raise Conflict(
+            _(
+                "This proposal was closed when staff or a league admin moved, postponed or "
+                "voided the fixture: propose a new date if one is still needed."
+            )
+        )
     if proposal.status != Proposal.PROPOSED:
         raise Conflict(_(_DECIDED.get(proposal.status, _DECIDED[Proposal.WITHDRAWN])))
+
+
+def _open_proposal_close(fixture: Fixture, *, by: AnyUser) -> None:
+    """Staff or an admin moved, postponed or voided the fixture: its open proposal, if any, is
+    withdrawn (by them, which tells it from the proposer's own withdrawal). Under the fixture's
+    lock, as the answers to a proposal are."""
+    for proposal in RescheduleProposal.objects.select_for_update().filter(
+        fixture=fixture, status=Proposal.PROPOSED
+    ):
+        proposal._change_reason = "Closed: the fixture was moved by staff"  # type: ignore[attr-defined]
+        _decide(proposal, status=Proposal.WITHDRAWN, by=by)
 
 
 def _decide(proposal: RescheduleProposal, *, status: str, by: AnyUser) -> RescheduleProposal:

@@ -21,8 +21,11 @@ from scoring.cups import admin as cups_admin  # noqa: F401  (registers the Cup a
 from scoring.models import ResultVersion, VenueScreen
 from scoring.publishing.services import venue_screen_issue
 from scoring.results.sheets import sheet_changes
+from scoring.season_rules import (
+    adjustments_admin,  # noqa: F401  (points adjustments, play-offs)
+    squads_admin,  # noqa: F401  (registers the Entry admin: reserves, withdrawal)
+)
 from scoring.season_rules import admin as season_admin  # noqa: F401  (registers the Season admin: its rules are scoring's)
-from scoring.season_rules import squads_admin  # noqa: F401  (registers the Entry admin: reserves, withdrawal)
 
 
 def _shown(value) -> str:

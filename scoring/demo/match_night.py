@@ -3,21 +3,33 @@ of the first unplayed round's fixtures have a result entered by the home captain
 awaiting the away team's confirmation and one disputed by the away captain, so that a newcomer
 can confirm one from a captain's login and decide the other from the venue's staff login.
 
-Running it again changes nothing: a fixture that has a result already is left as it is.
+Running it again enters nothing new while both are as the demo left them. When one was
+answered meanwhile (beat confirms the awaiting one once its window has passed, a visitor may
+confirm or dispute it, staff may decide the disputed one), the home captain enters that result
+again: a new version, awaiting the away team with a fresh window (and disputed again by the away
+captain for the disputed one), so that what `make run` prints stays true. Append-only, as every
+step of a result: the history keeps what happened meanwhile.
 """
 
+import datetime
 from collections.abc import Callable
 from typing import TextIO
 
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from leagues.models import Fixture, Game, Player, Season
 from leagues.selectors import team_player_ids
 from scoring.demo import DEMO_GAMES
-from scoring.results.services import result_dispute, result_submit
+from scoring.models import ResultVersion
+from scoring.results.services import result_dispute, result_recorded, result_submit
 
 DISPUTE_REASON = "We counted the heads again: the last round is wrong."
+ENTERED_AGAIN = "Entered again by the demo (make run) so that it awaits the other team once more."
+AWAITING = ResultVersion.Confirmation.AWAITING
+DISPUTED = ResultVersion.Confirmation.DISPUTED
 
 
 def match_night_demo(
@@ -53,10 +65,13 @@ def match_night_demo(
     for fixture in (awaiting, disputed):
         if not fixture.result_versions.exists():
             _enter_as_home_captain(season=season, fixture=fixture)
-    if disputed.result_versions.filter(is_current=True, confirmation="awaiting").exists():
+    _await_again(season=season, fixture=awaiting, unless=AWAITING)
+    _await_again(season=season, fixture=disputed, unless=DISPUTED)
+    current = disputed.result_versions.get(is_current=True)
+    if current.confirmation == AWAITING:
         result_dispute(
             fixture_id=disputed.pk,
-            version=1,
+            version=current.number,
             reason=DISPUTE_REASON,
             by=_login(_captain(disputed, "away")),
         )
@@ -103,3 +118,33 @@ def _enter_as_home_captain(*, season: Season, fixture: Fixture) -> None:
         based_on_version=0,
         by=_login(_captain(fixture, "home")),
     )
+
+
+@transaction.atomic
+def _await_again(*, season: Season, fixture: Fixture, unless: str) -> None:
+    """Unless the fixture's current result is `unless` (or awaiting, which leads to it), the
+    home captain's first entry again as the next version, awaiting the away team with a fresh
+    window. Under the fixture's lock, as every write of a result."""
+    Fixture.objects.select_for_update().get(pk=fixture.pk)
+    current = fixture.result_versions.get(is_current=True)
+    if current.confirmation in (unless, AWAITING):
+        return
+    entered = fixture.result_versions.get(number=1)
+    ResultVersion.objects.filter(pk=current.pk).update(is_current=False)
+    version = ResultVersion.objects.create(
+        fixture=fixture,
+        number=current.number + 1,
+        is_current=True,
+        sheet=entered.sheet,
+        home_score=entered.home_score,
+        away_score=entered.away_score,
+        winner=entered.winner,
+        walkover=entered.walkover,
+        lineup=entered.lineup,
+        source=ResultVersion.Source.PLAYER,
+        created_by=_login(_captain(fixture, "home")),
+        note=ENTERED_AGAIN,
+        confirmation=AWAITING,
+        confirm_by=timezone.now() + datetime.timedelta(hours=season.confirmation_hours),
+    )
+    result_recorded.send(sender=ResultVersion, game=season.game, version=version)

@@ -10,7 +10,8 @@ Both read the same facts:
   venue and the league admins;
 - a **date to answer**: an open RescheduleProposal waits for the players of the team that did
   not propose it; its answer (accepted or declined) is news for the one who proposed it;
-- a **fixture tonight**: the player's teams' fixtures today;
+- a **fixture tonight**: the fixtures today of the player's teams, and at the venues a member
+  of staff serves (emailed once, on the day, to both teams' players and the venue's staff);
 - a **fixture to mark**: the player's teams' fixtures of the next fortnight they have not said
   whether they can play.
 
@@ -42,6 +43,7 @@ from leagues.permissions import AnyUser, is_league_admin, league_admins
 from scoring.models import NoticeSent, ResultVersion
 
 OPEN = (Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED)
+TONIGHT_FROM = datetime.time(8, 0)  # local: an evening's notice waits for the morning
 MARK_AHEAD = datetime.timedelta(days=14)  # how far ahead the page asks for availability
 ANSWER_NEWS_FOR = datetime.timedelta(days=14)  # how long an answer is news for its proposer
 
@@ -159,9 +161,9 @@ def needs_you(*, user: AnyUser, now: datetime.datetime | None = None) -> NeedsYo
         if entered_by is not None and _other_team(version.fixture, entered_by) in teams:
             to_confirm.append(version)
 
+    venues = StaffMembership.objects.filter(user_id=user.pk).values("venue_id")
     disputes = _disputed_versions()
     if not is_league_admin(user=user):
-        venues = StaffMembership.objects.filter(user_id=user.pk).values("venue_id")
         disputes = disputes.filter(fixture__venue_id__in=venues)
 
     dates = [
@@ -177,7 +179,13 @@ def needs_you(*, user: AnyUser, now: datetime.datetime | None = None) -> NeedsYo
         Fixture.objects.filter(Q(home_team_id__in=teams) | Q(away_team_id__in=teams))
     )
     tonight = list(
-        mine.filter(status=Fixture.Status.SCHEDULED, starts_at__date=today).order_by("starts_at")
+        _fixture_related(
+            Fixture.objects.filter(
+                Q(home_team_id__in=teams) | Q(away_team_id__in=teams) | Q(venue_id__in=venues)
+            )
+        )
+        .filter(status=Fixture.Status.SCHEDULED, starts_at__date=today)
+        .order_by("starts_at", "pk")
     )
     player = Player.objects.filter(user_id=user.pk).first()
     marked = Availability.objects.filter(player=player).values("fixture_id")
@@ -338,6 +346,8 @@ def notices_pending(*, now: datetime.datetime | None = None) -> list[Notice]:
                     )
                 )
 
+    notices += _tonight_notices(now=now, languages=languages)
+
     answered = RescheduleProposal.objects.filter(
         status__in=[RescheduleProposal.Status.ACCEPTED, RescheduleProposal.Status.DECLINED],
         decided_at__gte=now - ANSWER_NEWS_FOR,
@@ -369,6 +379,59 @@ def notices_pending(*, now: datetime.datetime | None = None) -> list[Notice]:
                 )
             )
     return _still_to_send(notices)
+
+
+def _tonight_notices(*, now: datetime.datetime, languages: _Languages) -> list[Notice]:
+    """A fixture today: to the players of both teams and the staff of its venue, once each
+    (the event names the fixture and its day: moved to another day, it is news again). Sent
+    from TONIGHT_FROM on (at once for a fixture before then) until it starts, while it is
+    scheduled and has no result: it names the fixture, its time and venue, nothing more."""
+    today = timezone.localdate(now)
+    tomorrow = datetime.datetime.combine(today + datetime.timedelta(days=1), datetime.time())
+    fixtures = (
+        Fixture.objects.filter(
+            status=Fixture.Status.SCHEDULED,
+            starts_at__gte=now,
+            starts_at__lt=timezone.make_aware(tomorrow),
+            result_versions__isnull=True,
+        )
+        .select_related("home_team", "away_team", "venue")
+        .order_by("starts_at", "pk")
+    )
+    morning = timezone.make_aware(datetime.datetime.combine(today, TONIGHT_FROM))
+    if now < morning:
+        fixtures = fixtures.filter(starts_at__lte=morning)
+    players = _player_users(team for f in fixtures for team in (f.home_team_id, f.away_team_id))
+    staff: dict[int, list[AbstractBaseUser]] = {}
+    for grant in StaffMembership.objects.filter(
+        venue_id__in={f.venue_id for f in fixtures}
+    ).select_related("user"):
+        staff.setdefault(grant.venue_id, []).append(grant.user)
+    notices = []
+    for fixture in fixtures:
+        people = [
+            *players.get(fixture.home_team_id, []),
+            *players.get(fixture.away_team_id, []),
+            *staff.get(fixture.venue_id, []),
+        ]
+        for user in {user.pk: user for user in people}.values():
+            with languages.speaking(user):
+                name = _fixture_name(fixture)
+                notices.append(
+                    Notice(
+                        f"fixture-tonight:{fixture.pk}:{today.isoformat()}",
+                        user,
+                        _("Roundel: %(fixture)s is tonight") % {"fixture": name},
+                        _("%(fixture)s is on tonight at %(time)s at %(venue)s.")
+                        % {
+                            "fixture": name,
+                            "time": dateformat.format(timezone.localtime(fixture.starts_at), "H:i"),
+                            "venue": fixture.venue.name,
+                        },
+                        fixture.pk,
+                    )
+                )
+    return notices
 
 
 def _still_to_send(notices: list[Notice]) -> list[Notice]:

@@ -6,6 +6,7 @@ at once (a worker's task and beat's) send it once, and an email that fails to go
 again on the next run.
 """
 
+import datetime
 import logging
 import smtplib
 
@@ -22,11 +23,11 @@ from scoring.models import NoticeSent
 log = logging.getLogger(__name__)
 
 
-def notices_send(*, site_url: str | None = None) -> int:
-    """Send every notice that is due; returns how many went out."""
+def notices_send(*, site_url: str | None = None, now: datetime.datetime | None = None) -> int:
+    """Send every notice that is due (at `now`, by default now); returns how many went out."""
     base = (site_url or settings.SITE_URL).rstrip("/")
     sent = 0
-    for notice in notices_pending():
+    for notice in notices_pending(now=now):
         if _send_once(notice, base=base):
             sent += 1
     return sent

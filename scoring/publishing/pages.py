@@ -44,15 +44,25 @@ def home(request):
 @public_page
 def season_detail(request, league_slug, season_slug):
     season = leagues_selectors.season_get(league_slug=league_slug, season_slug=season_slug)
+    tables = season_tables_shown(season=season)
     return render(
         request,
         "scoring/season_detail.html",
         {
             "season": season,
             "league": season.league,
-            "tables": season_tables_shown(season=season),
+            "tables": tables,
+            # Each table with the results it does not count yet (its division's league fixtures)
+            "tables_uncounted": [
+                (
+                    table,
+                    season_unconfirmed_results(
+                        season_id=season.pk, division=table.division, top=index == 0
+                    ),
+                )
+                for index, table in enumerate(tables)
+            ],
             "progress_words": _progress_words(leagues_selectors.season_progress(season=season)),
-            "uncounted": season_unconfirmed_results(season_id=season.pk),
             "rules": season_rules_describe(season=season),
             "recent": fixture_results.fixtures_recent_results(limit=5, season=season),
             "upcoming": fixture_results.fixtures_upcoming(limit=5, season=season),

@@ -43,6 +43,8 @@ from scoring.results.services import (
     NOTE_MAX_LENGTH,
     SUBMISSION_KEY_MAX_LENGTH,
     SUBMISSION_KEY_PATTERN,
+    result_answer_check,
+    result_answer_version_check,
     result_confirm,
     result_dispute,
     result_submit,
@@ -121,12 +123,14 @@ class ResultVersionOutputSerializer(serializers.ModelSerializer):
         ]
         extra_kwargs = {
             "confirmation": {
+                "required": True,
                 "help_text": "confirmed: it counts in the table; awaiting: entered by a player, "
-                "waiting for the other team (or the window); disputed: staff decide."
+                "waiting for the other team (or the window); disputed: staff decide.",
             },
             "confirm_by": {
+                "required": True,
                 "help_text": "When an awaiting result counts without an answer (UTC); null "
-                "once confirmed, and while disputed."
+                "once confirmed, and while disputed.",
             },
         }
 
@@ -400,13 +404,10 @@ def _ensure_staff_or_player(request, fixture: Fixture) -> None:
 
 
 def _ensure_player(request, fixture: Fixture) -> None:
-    """Before validation, as for a submission: who may not answer learns nothing from 400s.
-    (The service checks again under its lock, and refuses the team that entered it.)"""
-    actions = fixture_result_actions(fixture=fixture, result=None, user=request.user)
-    if actions.player_team_id is None:
-        raise PermissionDenied(
-            _("Only the players of the team that did not enter this result can answer it.")
-        )
+    """Before validation, as for a submission: who may not answer (anyone but a player of the
+    team that did not enter the result) gets 403 whatever the version or the body, and learns
+    nothing from 400s or 409s. (The service asks again under its lock.)"""
+    result_answer_check(fixture=fixture, by=request.user)
 
 
 class ResultConfirmInputSerializer(serializers.Serializer):
@@ -515,6 +516,11 @@ class FixtureResultDisputeApi(APIView):
         _ensure_player(request, fixture)
         given = ResultDisputeInputSerializer(data=request.data)
         if not given.is_valid():
+            answered = ResultConfirmInputSerializer(data=request.data)
+            if answered.is_valid():  # a stale version is told (409) before the body (400)
+                result_answer_version_check(
+                    fixture=fixture, version=answered.validated_data["version"]
+                )
             return Response(_input_errors(given.errors), status=status.HTTP_400_BAD_REQUEST)
         version = result_dispute(
             fixture_id=fixture.pk,

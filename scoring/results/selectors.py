@@ -14,7 +14,7 @@ from django.utils.translation import pgettext
 
 from config.errors import Invalid
 from config.values import utc_iso
-from leagues.models import Availability, Fixture, Player, Season, Team, Venue
+from leagues.models import Availability, Division, Fixture, Player, Season, Team, Venue
 from leagues.permissions import (
     AnyUser,
     can_enter_results,
@@ -22,7 +22,7 @@ from leagues.permissions import (
     is_league_admin,
     staff_grants,
 )
-from leagues.selectors import team_player_ids, team_squads
+from leagues.selectors import division_q, team_player_ids, team_squads
 from scoring.kinds import GameKind, get_kind
 from scoring.kinds.base import possessive
 from scoring.models import ResultProposal, ResultVersion
@@ -135,13 +135,19 @@ def result_version_json(*, version: ResultVersion, show_author: bool) -> ResultV
     }
 
 
-def season_unconfirmed_results(*, season_id: int) -> list[ResultVersion]:
-    """The current results of the season's fixtures that the table does not count yet
-    (awaiting confirmation or disputed; void fixtures left out), with their fixtures' teams,
-    by the fixture's date."""
+def season_unconfirmed_results(
+    *, season_id: int, division: Division | None, top: bool
+) -> list[ResultVersion]:
+    """The current results that a table of the season does not count yet (awaiting
+    confirmation or disputed): those of the league fixtures of `division` (`top`: it is the
+    season's top division, which also holds the fixtures without one; None: a season without
+    divisions), never a cup tie's or a play-off's, and no void fixture's; with their fixtures'
+    teams, by the fixture's date. One query."""
     return list(
         ResultVersion.objects.filter(
+            division_q(division=division, top=top, field="fixture__division"),
             fixture__season_id=season_id,
+            fixture__stage=Fixture.Stage.LEAGUE,
             is_current=True,
             confirmation__in=[
                 ResultVersion.Confirmation.AWAITING,
@@ -586,6 +592,20 @@ def result_entering_team(*, fixture: Fixture, version: ResultVersion) -> int | N
     if version.created_by_id is None or version.source != ResultVersion.Source.PLAYER:
         return None
     return fixture_team_of(user=version.created_by, fixture=fixture)
+
+
+def result_answered_team(*, fixture: Fixture) -> int | None:
+    """The team whose player entered the result that the other team confirms or disputes: the
+    author's team of the fixture's newest awaiting version (only a player's entry awaits; the
+    confirmation or dispute after it is the other team's). None when no player entered one."""
+    entered = (
+        ResultVersion.objects.select_related("created_by")
+        .filter(fixture_id=fixture.pk, confirmation=ResultVersion.Confirmation.AWAITING)
+        .defer("sheet")
+        .order_by("-number")
+        .first()
+    )
+    return None if entered is None else result_entering_team(fixture=fixture, version=entered)
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,7 @@ from scoring.results.selectors import (
     fixture_submitted_version,
     lineup_choice_check,
     lineup_record,
+    result_answered_team,
     result_entering_team,
     result_version_json,
 )
@@ -716,26 +717,26 @@ def _lost_race_is_a_conflict(write: Callable[P, R]) -> Callable[P, R]:
     return guarded
 
 
-def _answering_team_id(*, by: AnyUser, fixture: Fixture) -> int:
-    """The team `by` plays for in the fixture; PermissionDenied for anyone else."""
+def result_answer_check(*, fixture: Fixture, by: AnyUser) -> int:
+    """Who may confirm or dispute the fixture's result: a player of the team that did not
+    enter it. Returns their team's id; PermissionDenied for anyone else, the enterer and their
+    partner included, whatever the version they answer or what they send (the API asks it
+    before reading the body; the services again under the fixture's lock)."""
     team_id = fixture_team_of(user=by, fixture=fixture)
     if team_id is None:
         raise PermissionDenied(
             _("Only the players of the team that did not enter this result can answer it.")
         )
-    return team_id
-
-
-def _ensure_other_team(*, team_id: int, fixture: Fixture, current: ResultVersion) -> None:
-    """The enterer and their partner never answer their own result."""
-    if team_id == result_entering_team(fixture=fixture, version=current):
+    if team_id == result_answered_team(fixture=fixture):
         raise PermissionDenied(
             _("Your team entered this result: a player of the other team confirms or disputes it.")
         )
+    return team_id
 
 
 def _awaiting_current(*, fixture: Fixture, version: int) -> ResultVersion:
-    """The fixture's current version, checked to be `version` and to await an answer."""
+    """The fixture's current version, checked to be `version` and to await an answer
+    (NotCurrentVersion, or NotFound without a result); result_answer_version_check too."""
     current = fixture_current_result(fixture=fixture.pk)
     if current is None:
         raise NotFound(_("No result has been entered for this fixture yet."))
@@ -755,6 +756,13 @@ def _awaiting_current(*, fixture: Fixture, version: int) -> ResultVersion:
             current=current,
         )
     return current
+
+
+def result_answer_version_check(*, fixture: Fixture, version: int) -> None:
+    """Raise NotCurrentVersion unless `version` is the fixture's current version and awaits an
+    answer (NotFound without a result): the API asks it when the rest of a dispute's body is
+    invalid, so that a stale version is told (409) before the body (400)."""
+    _awaiting_current(fixture=fixture, version=version)
 
 
 def _reason_clean(reason: object, *, field: str = "reason") -> str:
@@ -828,16 +836,15 @@ def result_confirm(*, fixture_id: int, version: int, by: AnyUser) -> ResultVersi
     """A player of the team that did not enter the awaiting result confirms it: the next
     version, the same sheet, confirmed (it counts from now on).
 
-    Raises PermissionDenied (not a player of the fixture, or of the team that entered it:
-    the enterer and their partner), NotCurrentVersion (`version` is not the current one, or it
-    no longer awaits: confirmed or disputed already), NotFound (no result yet), FixtureNotOpen
-    (void), Fixture.DoesNotExist. Nothing is written when any of these is raised.
+    Raises, in this order, PermissionDenied (not a player of the fixture, or of the team that
+    entered it: the enterer and their partner), FixtureNotOpen (void), NotCurrentVersion (`version` is not the current one, or it
+    no longer awaits: confirmed or disputed already; NotFound with no result yet),
+    Fixture.DoesNotExist. Nothing is written when any of these is raised.
     """
     fixture = _locked_fixture(fixture_id)
-    team_id = _answering_team_id(by=by, fixture=fixture)
+    result_answer_check(fixture=fixture, by=by)  # 403 first: whatever the version or the body
     _ensure_open(fixture)
     current = _awaiting_current(fixture=fixture, version=version)
-    _ensure_other_team(team_id=team_id, fixture=fixture, current=current)
     return _next_state(
         fixture=fixture,
         current=current,
@@ -862,14 +869,13 @@ def result_dispute(
     without one the disputed sheet is kept). The next version is disputed: it does not count,
     no window confirms it, and the venue's staff and league admins decide (result_decide).
 
-    Raises what result_confirm raises, and Invalid naming "reason" (missing, too long) or
-    SheetInvalid for a sheet that breaks the rules. Nothing is written then.
+    Raises what result_confirm raises, then (the body last) Invalid naming "reason" (missing,
+    too long) or SheetInvalid for a sheet that breaks the rules. Nothing is written then.
     """
     fixture = _locked_fixture(fixture_id)
-    team_id = _answering_team_id(by=by, fixture=fixture)
+    result_answer_check(fixture=fixture, by=by)  # 403 first: whatever the version or the body
     _ensure_open(fixture)
     current = _awaiting_current(fixture=fixture, version=version)
-    _ensure_other_team(team_id=team_id, fixture=fixture, current=current)
     note = _reason_clean(reason)
     return _next_state(
         fixture=fixture,

@@ -382,6 +382,7 @@ def result_answer(request, pk: int):
     """A player of the team that did not enter the awaiting result confirms it, or disputes it
     with a reason (the fixture page's two forms); back to the fixture page."""
     fixture = _fixture_or_404(pk)
+    services.result_answer_check(fixture=fixture, by=request.user)  # 403 before the form
     form = AnswerForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for e in form.errors.values()))

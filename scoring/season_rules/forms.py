@@ -18,6 +18,11 @@ from scoring.kinds import get_kind
 from scoring.season_rules.rules import MAX_POINTS, POINTS_FIELDS, SeasonRules, season_rules_check
 from scoring.standings.tiebreakers import TIE_BREAKER_CHOICES, TIE_BREAKERS
 
+# Match night's clocks (docs/match-night.md): a week is long enough to answer a result, and
+# half a year to play a postponed fixture; either beyond that is a typing slip.
+MAX_CONFIRMATION_HOURS = 168
+MAX_POSTPONED_WITHIN_DAYS = 180
+MATCH_NIGHT_FIELDS = ["confirmation_hours", "postponed_within_days"]
 OPTION_PREFIX = "option_"
 FORMAT_PREFIX = "format_"
 TIE_BREAKER_FIELDS = [f"tie_breaker_{place}" for place in range(1, len(TIE_BREAKERS) + 1)]
@@ -112,10 +117,23 @@ class SeasonForm(forms.ModelForm):
     points_win = forms.IntegerField(label=_("Points for a win"), initial=3)
     points_draw = forms.IntegerField(label=_("Points for a draw"), initial=1)
     points_loss = forms.IntegerField(label=_("Points for a loss"), initial=0)
+    # Left out of a post (an older form, a script), each stays as it is.
+    confirmation_hours = forms.IntegerField(
+        label=_("Hours to confirm a result"),
+        min_value=1,
+        max_value=MAX_CONFIRMATION_HOURS,
+        required=False,
+    )
+    postponed_within_days = forms.IntegerField(
+        label=_("Days to play a postponed fixture"),
+        min_value=1,
+        max_value=MAX_POSTPONED_WITHIN_DAYS,
+        required=False,
+    )
 
     class Meta:
         model = Season
-        fields = ["league", "name", "slug", "starts_on", "language"]
+        fields = ["league", "name", "slug", "starts_on", "language", *MATCH_NIGHT_FIELDS]
         help_texts = {"language": _("The printed sheets and the calendar (iCal) read in it.")}
 
     def __init__(self, *args, **kwargs):
@@ -125,6 +143,24 @@ class SeasonForm(forms.ModelForm):
             self.fields[name].widget.attrs.update(min=0, max=MAX_POINTS)
             if season.pk:
                 self.fields[name].initial = getattr(season, name)
+        self.fields["confirmation_hours"].help_text = " ".join(
+            [
+                gettext(
+                    "A result a player enters counts once the other team confirms it, or when "
+                    "this many hours pass without a dispute."
+                ),
+                _allowed(1, MAX_CONFIRMATION_HOURS),
+            ]
+        )
+        self.fields["postponed_within_days"].help_text = " ".join(
+            [
+                gettext(
+                    "A postponed fixture is to be played within this many days of its date "
+                    "(its “play by” day, set when it is first postponed)."
+                ),
+                _allowed(1, MAX_POSTPONED_WITHIN_DAYS),
+            ]
+        )
         chain = list(season.tie_breakers or []) if season.pk else []
         for place, name in enumerate(TIE_BREAKER_FIELDS):
             self.fields[name] = forms.ChoiceField(
@@ -150,6 +186,18 @@ class SeasonForm(forms.ModelForm):
 
     def clean_language(self) -> str:
         return self.cleaned_data.get("language") or self.instance.language or settings.LANGUAGE_CODE
+
+    def clean_confirmation_hours(self) -> int:
+        return self._kept_if_left_out("confirmation_hours")
+
+    def clean_postponed_within_days(self) -> int:
+        return self._kept_if_left_out("postponed_within_days")
+
+    def _kept_if_left_out(self, name: str) -> int:
+        value = self.cleaned_data.get(name)
+        if value is None:
+            return getattr(self.instance, name)  # a new season's is the model's default
+        return value
 
     def _add_game_fields(self, season: Season, *, game: str) -> None:
         kind = get_kind(game)

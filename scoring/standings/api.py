@@ -108,8 +108,8 @@ class StandingsOutputSerializer(serializers.Serializer):
     rows = StandingRowOutputSerializer(many=True)
     uncounted = serializers.ListField(
         child=serializers.IntegerField(),
-        help_text="Ids of the fixtures whose current result the table does not count yet: "
-        "awaiting confirmation or disputed.",
+        help_text="Ids of this division's league fixtures whose current result the table does "
+        "not count yet: awaiting confirmation or disputed (never a cup tie or a play-off).",
     )
 
 
@@ -136,9 +136,8 @@ class SeasonStandingsApi(APIView):
     )
     def get(self, request, pk: int):
         season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
-        division = division_of(
-            season_divisions(season=season), division_asked(request.query_params)
-        )
+        divisions = season_divisions(season=season)
+        division = division_of(divisions, division_asked(request.query_params))
         data = {
             "season": season,
             "division": division,
@@ -152,7 +151,12 @@ class SeasonStandingsApi(APIView):
             "tie_breakers": list(season.tie_breakers or []),
             "rows": season_standings(season=season, division=division),
             "uncounted": [
-                version.fixture_id for version in season_unconfirmed_results(season_id=season.pk)
+                version.fixture_id
+                for version in season_unconfirmed_results(
+                    season_id=season.pk,
+                    division=division,
+                    top=division is None or division == divisions[0],
+                )
             ],
         }
         return Response(StandingsOutputSerializer(data).data)

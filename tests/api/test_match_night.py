@@ -8,6 +8,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from leagues.models import Availability, Entry, Fixture, RescheduleProposal, Reserve
+from leagues.services import fixture_status_change
 from tests.factories import (
     FixtureFactory,
     PlayerFactory,
@@ -177,3 +178,16 @@ def test_availability_needs_a_boolean_and_an_open_fixture(fixture, people):
     Fixture.objects.filter(pk=fixture.pk).update(status="void")
     assert as_user(people["home"]).put(url, {"available": True}, format="json").status_code == 409
     assert not Availability.objects.exists()
+
+
+def test_accepting_a_proposal_closed_by_staffs_own_move_is_409(fixture, people):
+    proposal = propose(fixture, people["home"]).json()
+    moved_to = NEXT_WEEK + datetime.timedelta(days=2)
+    fixture_status_change(
+        fixture_id=fixture.pk, status="scheduled", starts_at=moved_to, by=people["staff"]
+    )
+    response = as_user(people["away"]).post(f"/api/reschedules/{proposal['id']}/accept/")
+    assert response.status_code == 409 and response.json()["detail"]
+    fixture.refresh_from_db()
+    assert fixture.starts_at == moved_to
+    assert RescheduleProposal.objects.get(pk=proposal["id"]).status == "withdrawn"

@@ -21,6 +21,8 @@ EXPECTED = {
     "/api/fixtures/": {"get"},
     "/api/fixtures/{id}/": {"get"},
     "/api/fixtures/{id}/result/": {"get", "post"},
+    "/api/fixtures/{id}/result/confirm/": {"post"},
+    "/api/fixtures/{id}/result/dispute/": {"post"},
     "/api/fixtures/{id}/results/": {"get"},
     "/api/fixtures/{id}/reschedule/": {"post"},
     "/api/reschedules/{id}/accept/": {"post"},
@@ -82,6 +84,22 @@ def test_result_submission_documents_its_body_and_every_refusal(schema):
     assert {"knoxApiToken", "cookieAuth"} <= {
         name for requirement in post["security"] for name in requirement
     }
+
+
+def test_a_result_version_always_carries_its_confirmation_and_deadline(schema):
+    """docs/contracts.md "Match night": every version's JSON has both ("confirm_by" null once
+    confirmed), so a client may rely on them."""
+    components = schema[0]["components"]["schemas"]
+    for path in ("/api/fixtures/{id}/result/confirm/", "/api/fixtures/{id}/result/dispute/"):
+        ok = schema[0]["paths"][path]["post"]["responses"]["200"]
+        ref = ok["content"]["application/json"]["schema"]["$ref"]
+        version = components[ref.rsplit("/", 1)[1]]
+        assert {"confirmation", "confirm_by"} <= set(version["required"]), version["required"]
+        assert version["properties"]["confirm_by"].get("nullable") is True
+    answers = {"403", "404", "409", "400", "401"}
+    for what in ("confirm", "dispute"):
+        responses = schema[0]["paths"][f"/api/fixtures/{{id}}/result/{what}/"]["post"]["responses"]
+        assert answers <= set(responses), what
 
 
 def test_standings_response_describes_the_rows(schema):

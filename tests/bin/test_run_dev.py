@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 UNSET = {"DEBUG", "SECRET_KEY", "DATABASE_URL", "CACHE_URL", "CELERY_BROKER_URL",
-         "CELERY_RESULT_BACKEND", "DJANGO_SETTINGS_MODULE"}  # fmt: skip
+         "CELERY_RESULT_BACKEND", "DJANGO_SETTINGS_MODULE", "SITE_URL"}  # fmt: skip
 CHILDREN = {"worker": "Celery worker", "beat": "Celery beat", "config.asgi": "web server"}
 
 
@@ -111,6 +111,15 @@ def test_make_run_prints_and_serves_the_port_given(make_run):
     assert f"Roundel is at http://127.0.0.1:{make_run.port}/" in output
     assert ":8000" not in output
     wait_for(make_run.serves, timeout=60, why=make_run.output)  # the web server may take a moment
+
+
+def test_the_emailed_notices_link_to_the_port_given_when_site_url_is_unset(make_run):
+    """The worker sends the notices (scoring.match_night): their links use SITE_URL."""
+    worker = wait_for(
+        lambda: make_run.children().get("Celery worker"), timeout=30, why=make_run.output
+    )
+    environ = Path(f"/proc/{worker}/environ").read_bytes().split(b"\0")
+    assert f"SITE_URL=http://127.0.0.1:{make_run.port}".encode() in environ
 
 
 @pytest.mark.parametrize("name", ["Celery worker", "Celery beat"])

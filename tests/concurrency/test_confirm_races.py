@@ -121,7 +121,8 @@ def test_two_answers_at_once_take_effect_exactly_once(live_server, monkeypatch, 
         assert history == [(1, "awaiting", False), (2, ok["confirmation"], True)]
 
 
-def test_control_without_the_lock_both_answers_pass_the_checks(live_server, written):
+@pytest.mark.parametrize("kind", ["two confirmations", "a confirmation and a dispute"])
+def test_control_without_the_lock_both_answers_pass_the_checks(live_server, written, kind):
     """The race the lock prevents: both answers read the same awaiting version and both
     believe they write the next one."""
     read_together = threading.Barrier(2)
@@ -143,7 +144,7 @@ def test_control_without_the_lock_both_answers_pass_the_checks(live_server, writ
 
     for _ in range(ROUNDS):
         night = awaiting_result()
-        requests = answers(night, "a confirmation and a dispute")
+        requests = answers(night, kind)
         written.clear()
         reads.clear()
         read_together.reset()

@@ -198,3 +198,47 @@ def test_a_user_turns_their_notices_off_and_on():
     assert profile_email_notices_set(user=user, email_notices=False).email_notices is False
     assert Profile.objects.get(user=user).email_notices is False
     assert profile_email_notices_set(user=user, email_notices=True).email_notices is True
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"status": "scheduled", "starts_at": NEXT_WEEK + datetime.timedelta(days=3)},
+        {"status": "postponed", "reason": "The pub is flooded"},
+        {"status": "void", "reason": "Both teams folded"},
+    ],
+)
+def test_staffs_own_move_closes_the_open_proposal_so_accepting_it_cannot_undo_it(
+    fixture, home, away, change
+):
+    proposal = reschedule_propose(fixture_id=fixture.pk, starts_at=NEXT_WEEK, by=home)
+    admin = UserFactory(is_superuser=True)
+    fixture_status_change(fixture_id=fixture.pk, by=admin, **change)
+    proposal.refresh_from_db()
+    assert (proposal.status, proposal.decided_by) == ("withdrawn", admin)
+    moved = Fixture.objects.get(pk=fixture.pk)
+    with pytest.raises(Conflict, match="closed when staff or a league admin moved"):
+        reschedule_accept(proposal_id=proposal.pk, by=away)
+    with pytest.raises(Conflict):
+        reschedule_decline(proposal_id=proposal.pk, by=away)
+    fixture.refresh_from_db()
+    assert (fixture.status, fixture.starts_at) == (moved.status, moved.starts_at)
+    assert fixture.starts_at != NEXT_WEEK
+
+
+def test_after_staff_moved_it_the_teams_may_propose_again(fixture, home, away):
+    reschedule_propose(fixture_id=fixture.pk, starts_at=NEXT_WEEK, by=home)
+    staff = UserFactory(is_superuser=True)
+    fixture_status_change(fixture_id=fixture.pk, status="postponed", reason="Flood", by=staff)
+    again = reschedule_propose(fixture_id=fixture.pk, starts_at=NEXT_WEEK, by=away)
+    reschedule_accept(proposal_id=again.pk, by=home)
+    fixture.refresh_from_db()
+    assert (fixture.status, fixture.starts_at) == ("scheduled", NEXT_WEEK)
+
+
+def test_saving_the_fixture_unchanged_leaves_the_proposal_open(fixture, home):
+    proposal = reschedule_propose(fixture_id=fixture.pk, starts_at=NEXT_WEEK, by=home)
+    staff = UserFactory(is_superuser=True)
+    fixture_status_change(fixture_id=fixture.pk, status="scheduled", by=staff)
+    proposal.refresh_from_db()
+    assert proposal.status == "proposed"

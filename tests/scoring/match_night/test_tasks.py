@@ -11,7 +11,7 @@ from django.utils import timezone
 from leagues.services import reschedule_propose
 from scoring.match_night.tasks import match_night_notices_send
 from scoring.models import NoticeSent
-from tests.factories import FixtureFactory, team_player_user
+from tests.factories import FixtureFactory, StaffMembershipFactory, team_player_user
 
 pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
 
@@ -50,3 +50,32 @@ def test_a_proposed_date_is_emailed_once_by_the_worker(table_worker):
     assert log.count(subject) == 2
     assert log.count("To: away-captain@example.com") == 1
     assert "To: home-captain@example.com" not in log
+
+
+def test_a_fixture_tonight_is_emailed_once_to_each_by_the_worker(table_worker):
+    """No event queues it: the sweep finds it (run here four times at once, as beat would)."""
+    now = timezone.localtime()
+    starts_at = now + datetime.timedelta(minutes=2)
+    morning = now.replace(hour=8, minute=0, second=0, microsecond=0)
+    if now < morning:  # before 08:00 only a fixture before then is told at once
+        starts_at = min(starts_at, morning)
+    if timezone.localdate(starts_at) != now.date():
+        pytest.skip("too close to midnight for a fixture later today")
+    fixture = FixtureFactory(starts_at=starts_at)
+    team_player_user(fixture.home_team, 1, email="tonight-home@example.com")
+    team_player_user(fixture.away_team, 1, email="tonight-away@example.com")
+    StaffMembershipFactory(venue=fixture.venue, user__email="tonight-bar@example.com")
+    StaffMembershipFactory(user__email="other-pub@example.com")
+
+    for _ in range(4):
+        match_night_notices_send.delay()
+    tonight = NoticeSent.objects.filter(event__startswith=f"fixture-tonight:{fixture.pk}:")
+    wait_for(lambda: tonight.count() == 3, timeout=30)
+    table_worker.wait_until_idle()
+
+    log = table_worker.log.read_text()
+    subject = f"Subject: Roundel: {fixture.home_team.name} v {fixture.away_team.name} is tonight"
+    assert log.count(subject) == 3
+    for address in ("tonight-home", "tonight-away", "tonight-bar"):
+        assert log.count(f"To: {address}@example.com") == 1
+    assert "other-pub@example.com" not in log

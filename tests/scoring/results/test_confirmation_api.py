@@ -116,3 +116,46 @@ def test_the_table_counts_the_result_once_confirmed(night):
     as_user(night.away[0]).post(url(night, "confirm"), {"version": 1}, format="json")
     standings = APIClient().get(f"/api/seasons/{season}/standings/").json()
     assert standings["uncounted"] == []
+
+
+@pytest.mark.parametrize("who", ["enterer", "partner"])
+@pytest.mark.parametrize(
+    "what, body",
+    [
+        ("confirm", {"version": 7}),  # a stale (or unknown) version: still 403, not 409
+        ("confirm", {}),  # no version at all: 403, not 400
+        ("dispute", {"version": 7, "reason": "x"}),
+        ("dispute", {"version": 1, "reason": ""}),  # an empty reason: 403, not 400
+        ("dispute", {"version": 7}),
+    ],
+)
+def test_the_entering_team_is_refused_403_whatever_the_version_or_the_body(night, who, what, body):
+    user = night.home[0] if who == "enterer" else night.home[1]
+    response = as_user(user).post(url(night, what), body, format="json")
+    assert response.status_code == 403, response.json()
+    assert "entered this result" in response.json()["detail"]
+    assert version_count(night) == 1
+
+
+@pytest.mark.parametrize("what", ["confirm", "dispute"])
+def test_once_answered_the_entering_team_is_still_refused_403_not_409(night, what):
+    """After the other team's answer the enterer's stale version is theirs to answer no more."""
+    as_user(night.away[0]).post(url(night, "confirm"), {"version": 1}, format="json")
+    for user in night.home:
+        response = as_user(user).post(url(night, what), {"version": 1, "reason": ""}, format="json")
+        assert response.status_code == 403, response.json()
+    # The other team's player, who may answer, is told the version is stale (409) ...
+    stale = as_user(night.away[1]).post(
+        url(night, what), {"version": 1, "reason": "x"}, format="json"
+    )
+    assert stale.status_code == 409 and stale.json()["version"] == 2
+    assert version_count(night) == 2
+
+
+def test_for_the_other_team_the_version_comes_before_the_reason(night):
+    client = as_user(night.away[0])
+    assert client.post(url(night, "confirm"), {"version": 1}, format="json").status_code == 200
+    for body in ({"version": 1, "reason": ""}, {"version": 1}):
+        response = client.post(url(night, "dispute"), body, format="json")
+        assert response.status_code == 409 and response.json()["version"] == 2
+    assert version_count(night) == 2
