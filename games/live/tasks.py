@@ -15,8 +15,9 @@ from games.engines import get_engine
 from games.models import Table
 
 from .exceptions import NotYourTurn, TurnConflict
+from .expiry import due_turns_expire, overdue_turns_sweep, stalled_bots_wake
 from .selectors import open_turn_deadline
-from .services import due_turns_expire, overdue_turns_sweep, stalled_bots_wake, table_move
+from .services import table_move
 
 
 @shared_task(name="games.expire_turn", ignore_result=True)

@@ -1,7 +1,8 @@
-"""The turn mechanics of a locked table, shared by every write in games.live.services.
+"""The turn mechanics of a locked table, shared by every write in games.live.services and
+games.live.expiry.
 
-Callers hold the table row's lock (games.live.services._locked_table) and pass the loaded engine
-state in; these functions apply moves and time-outs, write the log, keep the turn and its
+Callers hold the table row's lock (games.live.table_setup.locked_table) and pass the loaded
+engine state in; these functions apply moves and time-outs, write the log, keep the turn and its
 deadline by the turn rule (docs/live-tables.md), and ask the broker, once the transaction has
 committed, to wake the expiry task and the bots. Nothing here commits or locks on its own.
 """

@@ -26,7 +26,7 @@ from config.game_words import refusal_text
 from config.page_errors import refusal_as_message
 from config.values import whole_number
 from games.engines import IllegalMove, Move
-from games.live import polls, push, selectors, services
+from games.live import polls, push, selectors, services, table_lists
 from games.live.exceptions import ReplayUnavailable
 from games.live.pages import fixture_url, live_context, page_context
 from games.live.pages.how_to_play import GAMES, how_to_play_context
@@ -40,7 +40,7 @@ MOVE_MAX_CHARS = 2000  # the longest real move, a Convoy remover's, is under 100
 def lobby(request):
     """Open tables to join, a form to start one, the games on now, by venue, and finished
     games to replay (the viewer's own, then anyone's lately)."""
-    lobby = selectors.lobby_tables(user=request.user)
+    lobby = table_lists.lobby_tables(user=request.user)
     for table in (row for rows in lobby.values() for row in rows):
         table["game_name"] = Game(table["game"]).label
     return render(
@@ -48,11 +48,11 @@ def lobby(request):
         "games/lobby.html",
         {
             "lobby": lobby,
-            "venues": selectors.tables_by_venue(tables=lobby["playing"]),
+            "venues": table_lists.tables_by_venue(tables=lobby["playing"]),
             "games": Game.choices,
-            "fixture_days": selectors.fixture_days(),
-            "finished_mine": selectors.finished_tables_of_user(user=request.user),
-            "finished_recent": selectors.finished_tables_recent(user=request.user),
+            "fixture_days": table_lists.fixture_days(),
+            "finished_mine": table_lists.finished_tables_of_user(user=request.user),
+            "finished_recent": table_lists.finished_tables_recent(user=request.user),
         },
     )
 
@@ -336,5 +336,5 @@ def fixture_tables(request, fixture_id: int):
         with refusal_as_message(request):
             services.fixture_tables_start(fixture_id=fixture_id, by=request.user)
         return redirect("fixture-tables", fixture_id=fixture_id)
-    listing = selectors.fixture_tables_for_viewer(fixture_id=fixture_id, user=request.user)
+    listing = table_lists.fixture_tables_for_viewer(fixture_id=fixture_id, user=request.user)
     return render(request, "games/fixture_tables.html", listing)

@@ -10,7 +10,7 @@ from django import template
 from django.utils import timezone
 
 from games.live.pages.convoy import square_list_words
-from games.live.selectors import finished_tables_of_player, held_tables_of_fixture
+from games.live.table_lists import finished_tables_of_player, held_tables_of_fixture
 from leagues.models import Player
 from scoring.results.selectors import fixture_day_to_come
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engines import get_engine
-from games.live import services
+from games.live import expiry, services
 from games.models import Seat, Table, TableMove
 from leagues.models import Game
 from tests.factories import StaffMembershipFactory, UserFactory
@@ -174,7 +174,7 @@ def test_the_clock_stops_only_when_every_seated_player_has_asked_for_a_pause():
     )
     assert refused.status_code == 409 and "paused" in refused.json()["detail"]
     assert not TableMove.objects.filter(table=table, seat=0).exists()
-    assert services.overdue_turns_sweep() == 0
+    assert expiry.overdue_turns_sweep() == 0
 
 
 def test_any_player_goes_on_and_the_turn_gets_back_the_time_it_had_left():

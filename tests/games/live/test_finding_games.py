@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engines import get_engine
-from games.live import selectors, services
+from games.live import services, table_lists
 from games.models import Table
 from tests.factories import PlayerFactory, UserFactory
 from tests.games.live.playing import finished_conquian
@@ -52,7 +52,7 @@ def test_a_users_finished_tables_come_newest_first_with_their_result(users):
     second = finished_conquian([users[2], users[0]])
     services.table_create(game="conquian", players=2, options={}, bots=[], by=users[0])
 
-    rows = selectors.finished_tables_of_user(user=users[0])
+    rows = table_lists.finished_tables_of_user(user=users[0])
 
     assert [row["id"] for row in rows] == [second.pk, first.pk]  # the waiting one is not there
     assert rows[0]["seat"] == 1 and rows[0]["others"] == ["Finn2"]
@@ -62,25 +62,25 @@ def test_a_users_finished_tables_come_newest_first_with_their_result(users):
 
 def test_someone_not_logged_in_has_no_finished_tables_of_their_own(users):
     finished_conquian(users[:2])
-    assert selectors.finished_tables_of_user(user=AnonymousUser()) == []
+    assert table_lists.finished_tables_of_user(user=AnonymousUser()) == []
 
 
 def test_finished_lately_lists_others_tables_without_a_result_for_the_viewer(users):
     mine = finished_conquian(users[:2])
     theirs = finished_conquian(users[2:4])
 
-    rows = selectors.finished_tables_recent(user=users[0])
+    rows = table_lists.finished_tables_recent(user=users[0])
 
     assert [row["id"] for row in rows] == [theirs.pk]  # their own is under "Your finished games"
     assert rows[0]["result"] is None and rows[0]["names"] == ["Finn2", "Finn3"]
-    everyone = selectors.finished_tables_recent(user=AnonymousUser())
+    everyone = table_lists.finished_tables_recent(user=AnonymousUser())
     assert [row["id"] for row in everyone] == [theirs.pk, mine.pk]
 
 
 def test_the_lists_keep_to_their_limit(users, monkeypatch):
-    monkeypatch.setattr(selectors, "FINISHED_LIST_SIZE", 2)
+    monkeypatch.setattr(table_lists, "FINISHED_LIST_SIZE", 2)
     tables = [finished_conquian(users[:2]) for _ in range(3)]
-    assert [row["id"] for row in selectors.finished_tables_of_user(user=users[0])] == [
+    assert [row["id"] for row in table_lists.finished_tables_of_user(user=users[0])] == [
         tables[2].pk,
         tables[1].pk,
     ]
@@ -117,7 +117,7 @@ def test_a_game_still_being_played_is_not_among_the_finished(users):
     services.table_join(table_id=table.pk, by=users[1])
     html = logged_in(users[0]).get(reverse("table-lobby")).content.decode()
     assert reverse("table-replay", args=[table.pk]) not in html
-    assert selectors.finished_tables_recent(user=AnonymousUser()) == []
+    assert table_lists.finished_tables_recent(user=AnonymousUser()) == []
 
 
 def test_a_players_page_lists_the_finished_tables_their_user_sat_at(users):
@@ -145,7 +145,7 @@ def test_a_players_fixture_seat_counts_as_theirs_without_a_user(users):
     table = finished_conquian(users[:2])
     table.seats.filter(seat=1).update(player=player, user=None, name="Ona")
 
-    rows = selectors.finished_tables_of_player(player=player)
+    rows = table_lists.finished_tables_of_player(player=player)
 
     assert [(row["id"], row["seat"]) for row in rows] == [(table.pk, 1)]
     assert rows[0]["result"] == result_of(table, 1)

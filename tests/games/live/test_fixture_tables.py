@@ -12,8 +12,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.engines import get_engine
+from games.live.expiry import overdue_turns_sweep
 from games.live.fixture_tables import HOLD_AFTER_TIMEOUTS
-from games.live.services import overdue_turns_sweep, table_turn_expire
+from games.live.services import table_turn_expire
 from games.models import Seat, Table, TableMove
 from leagues.models import Fixture, Game
 from scoring.models import ResultProposal, ResultVersion

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engines import get_engine
-from games.live.services import overdue_turns_sweep
+from games.live.expiry import overdue_turns_sweep
 from games.models import Table
 from leagues.models import Fixture, Game
 from leagues.services import fixture_status_change, reschedule_accept, reschedule_propose

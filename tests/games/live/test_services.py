@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from config.errors import Forbidden
 from games.engines import FORFEIT, IllegalMove, get_engine
-from games.live import services
+from games.live import expiry, services
 from games.live.exceptions import NotYourTurn, TableClosed, TableInvalid, TurnConflict
 from games.models import ClockSweep, Seat, Table, TableMove
 from leagues.models import Fixture, Game
@@ -198,16 +198,16 @@ def test_a_late_move_expires_the_turn_first_and_is_refused(users):
 def test_the_sweep_expires_overdue_turns_only(users):
     due, not_due = create(users[0], bots=[1, 2, 3]), create(users[1], bots=[1, 2, 3])
     make_overdue(due)
-    assert services.overdue_turns_sweep() == 1
+    assert expiry.overdue_turns_sweep() == 1
     due.refresh_from_db()
     not_due.refresh_from_db()
     assert (due.turn, not_due.turn) == (2, 1)
 
 
 def test_the_sweep_records_when_it_ran(users):
-    assert services.overdue_turns_sweep() == 0
+    assert expiry.overdue_turns_sweep() == 0
     before = timezone.now()
-    services.overdue_turns_sweep()
+    expiry.overdue_turns_sweep()
     assert ClockSweep.objects.get().ran_at >= before
 
 
@@ -216,20 +216,20 @@ def test_an_expiry_takes_the_other_turns_due_by_then_in_the_same_transaction(use
     not_due = tables.pop()
     for table in tables:
         make_overdue(table)
-    assert services.due_turns_expire(table_id=tables[1].pk, turn=1)
+    assert expiry.due_turns_expire(table_id=tables[1].pk, turn=1)
     assert [turn_of(table) for table in tables] == [2, 2, 2]
     assert turn_of(not_due) == 1
-    assert not services.due_turns_expire(table_id=tables[0].pk, turn=1)  # its task, later
-    assert not services.due_turns_expire(table_id=not_due.pk, turn=1)  # not due yet
+    assert not expiry.due_turns_expire(table_id=tables[0].pk, turn=1)  # its task, later
+    assert not expiry.due_turns_expire(table_id=not_due.pk, turn=1)  # not due yet
     assert TableMove.objects.filter(timeout=True).count() == 3 * 4
 
 
 def test_the_sweep_expires_more_turns_than_one_batch_holds(users, monkeypatch):
-    monkeypatch.setattr(services, "EXPIRY_BATCH", 2)
+    monkeypatch.setattr(expiry, "EXPIRY_BATCH", 2)
     tables = [create(user, bots=[1, 2, 3]) for user in users]
     for table in tables[:3]:
         make_overdue(table)
-    assert services.overdue_turns_sweep() == 3
+    assert expiry.overdue_turns_sweep() == 3
     assert [turn_of(table) for table in tables] == [2, 2, 2, 1]
 
 
@@ -238,7 +238,7 @@ def test_a_table_that_cannot_be_expired_leaves_the_others_clocks_running(users, 
     Table.objects.filter(pk=broken.pk).update(state={"not": "a game"})
     make_overdue(broken)
     make_overdue(sound)
-    assert services.overdue_turns_sweep() == 1
+    assert expiry.overdue_turns_sweep() == 1
     assert (turn_of(broken), turn_of(sound)) == (1, 2)
     assert f"could not expire table {broken.pk} turn 1" in caplog.text
 
@@ -273,7 +273,7 @@ def test_a_fixture_table_the_clock_finishes_in_a_batch_writes_the_fixtures_resul
             continue
         make_overdue(table)
         make_overdue(casual)
-        assert services.overdue_turns_sweep() == 2  # the two in one transaction
+        assert expiry.overdue_turns_sweep() == 2  # the two in one transaction
     fixture.refresh_from_db()
     assert fixture.status == Fixture.Status.PLAYED
     assert ResultVersion.objects.get(fixture=fixture).source == ResultVersion.Source.LIVE

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from games.engines import get_engine
 from games.engines.cards import card_words
-from games.live import selectors, services
+from games.live import services, table_lists
 from games.models import Seat, Table, TableMove
 from tests.factories import FixtureFactory, StaffMembershipFactory, UserFactory, VenueFactory
 from tests.games.live.page_checks import assert_no_other_hands, hands_of
@@ -408,7 +408,7 @@ def test_the_start_form_refuses_numbers_in_other_digits(users):
 
 def test_one_user_with_three_open_tables_cannot_hide_another_users_table(users, monkeypatch):
     # A small lobby, so that three tables would fill it if newest came first.
-    monkeypatch.setattr(selectors, "LOBBY_SIZE", 3)
+    monkeypatch.setattr(table_lists, "LOBBY_SIZE", 3)
     theirs = services.table_create(game="korova", players=4, options={}, bots=[], by=users[1])
     flood = [services.table_create(game="korova", players=4, options={}, bots=[], by=users[0])
              for _ in range(3)]  # fmt: skip
