@@ -29,7 +29,7 @@ from leagues.models import Fixture, Player
 from leagues.permissions import can_enter_results
 from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
-from scoring.results.selectors import fixture_seating_lineup
+from scoring.results.lineup_selectors import fixture_seating_lineup
 from scoring.results.services import (
     FixtureNotOpen,
     ResultConflict,

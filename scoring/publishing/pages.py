@@ -18,11 +18,8 @@ from scoring.publishing.print_sheets import venue_seasons
 from scoring.publishing.season_table import season_tables_shown
 from scoring.publishing.selectors import fixture_result_display
 from scoring.results import fixture_results
-from scoring.results.selectors import (
-    fixture_result_actions,
-    result_lineup_players,
-    season_unconfirmed_results,
-)
+from scoring.results.lineup_selectors import result_lineup_players
+from scoring.results.selectors import fixture_result_actions, season_unconfirmed_results
 from scoring.season_rules.rules import season_rules_describe
 from scoring.standings.figures import player_figures_by_game
 from scoring.standings.records import record_by_game

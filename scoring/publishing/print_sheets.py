@@ -17,7 +17,7 @@ from games.engines import get_engine
 from games.engines.options import resolve_options
 from leagues.models import Fixture, Player, Season, Venue
 from scoring.kinds import get_kind
-from scoring.results.selectors import fixture_lineup, fixture_squads
+from scoring.results.lineup_selectors import fixture_lineup, fixture_squads
 
 
 @dataclass(frozen=True)

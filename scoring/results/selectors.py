@@ -1,32 +1,24 @@
-"""Reads of results: a fixture's current result, its versions and history, its lineup and
-audit trail, what its sheet is checked against, and the staff home's lists of fixtures."""
+"""Reads of results: a fixture's current result, its versions (as the API shows them) and
+history, its audit trail, what its sheet is checked against, and who answers a result on
+match night. Who plays a fixture is scoring.results.lineup_selectors; the staff home's lists,
+scoring.results.staff_selectors."""
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from django.core.exceptions import FieldDoesNotExist
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from config.errors import Invalid
 from config.values import utc_iso
-from leagues.models import Availability, Division, Fixture, Player, Season, Team, Venue
-from leagues.permissions import (
-    AnyUser,
-    can_enter_results,
-    fixture_team_of,
-    is_league_admin,
-    staff_grants,
-)
-from leagues.selectors import division_q, team_player_ids, team_squads
-from scoring.kinds import GameKind, get_kind
-from scoring.kinds.base import possessive
+from leagues.models import Division, Fixture, Player, Season, Team
+from leagues.permissions import AnyUser, can_enter_results, fixture_team_of
+from leagues.selectors import division_q, team_squads
+from scoring.kinds import GameKind
 from scoring.models import ResultProposal, ResultVersion
-from scoring.results.fixture_results import MAX_ID, fixture_result, fixtures_with_results
+from scoring.results.fixture_results import MAX_ID
 from scoring.results.sheets import sheet_changes
 
 
@@ -78,34 +70,6 @@ def lineup_places(*, version: ResultVersion) -> list[LineupPlaceJson]:
         for side in ("home", "away")
         for player_id in lineup.get(side, [])
     ]
-
-
-@dataclass(frozen=True)
-class LineupPlayer:
-    """One player who played a result, for the pages: a substitute stood in for one of the
-    team's two."""
-
-    player: Player
-    substitute: bool
-
-
-def result_lineup_players(*, version: ResultVersion) -> dict[str, list[LineupPlayer]] | None:
-    """Who played each side of the result (position order); None when the version names
-    nobody (a walkover, or a result saved before lineups were kept). One query."""
-    lineup = version.lineup or {}
-    ids = [pk for side in ("home", "away") for pk in lineup.get(side, [])]
-    if not ids:
-        return None
-    players = Player.objects.in_bulk(ids)
-    substitutes = set(lineup.get("substitutes", []))
-    return {
-        side: [
-            LineupPlayer(players[pk], pk in substitutes)
-            for pk in lineup.get(side, [])
-            if pk in players
-        ]
-        for side in ("home", "away")
-    }
 
 
 def result_version_json(*, version: ResultVersion, show_author: bool) -> ResultVersionJson:
@@ -217,148 +181,7 @@ def _pk(fixture: Fixture | int) -> int:
     return fixture.pk if isinstance(fixture, Fixture) else int(fixture)
 
 
-@dataclass
-class Lineup:
-    """The fixture's teams and their players by position: home 1, home 2, away 1, away 2."""
-
-    home_team: Team
-    away_team: Team
-    home: list[Player] = field(default_factory=list)  # position 1 then 2
-    away: list[Player] = field(default_factory=list)
-
-    @property
-    def complete(self) -> bool:
-        return len(self.home) == 2 and len(self.away) == 2
-
-    @property
-    def players(self) -> list[Player]:
-        return [*self.home, *self.away]
-
-    def roster(self, side: str) -> dict[int, str]:
-        return {player.pk: player.name for player in (self.home if side == "home" else self.away)}
-
-    def team(self, side: str) -> Team:
-        return self.home_team if side == "home" else self.away_team
-
-
-def fixture_lineup(*, fixture: Fixture, chosen: dict[str, list[int]] | None = None) -> Lineup:
-    """The fixture's teams with who plays for each in position order: the teams' two players,
-    or the `chosen` players (a substitute in an absent player's place, checked against the
-    squads by `lineup_choice_check`)."""
-    if chosen is None:
-        player_ids = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
-        chosen = {
-            "home": player_ids[fixture.home_team_id],
-            "away": player_ids[fixture.away_team_id],
-        }
-    players = Player.objects.in_bulk([pk for ids in chosen.values() for pk in ids])
-    return Lineup(
-        home_team=fixture.home_team,
-        away_team=fixture.away_team,
-        home=[players[pk] for pk in chosen["home"] if pk in players],
-        away=[players[pk] for pk in chosen["away"] if pk in players],
-    )
-
-
-def lineup_choice_check(*, fixture: Fixture, chosen: object) -> dict[str, list[int]]:
-    """The chosen lineup, {"home": [id, id], "away": [id, id]} in position order, checked:
-    two different players a side, each from the team's squad (its two and its registered
-    reserves), nobody on both sides. Raises Invalid on "lineup" naming the team."""
-    squads = fixture_squads(fixture=fixture)
-    names = {"home": fixture.home_team.name, "away": fixture.away_team.name}
-    if not isinstance(chosen, dict) or set(chosen) != {"home", "away"}:
-        raise Invalid(errors={"lineup": _("Say who played for each team: two players a team.")})
-    clean: dict[str, list[int]] = {}
-    for side in ("home", "away"):
-        ids = chosen[side]
-        if (
-            not isinstance(ids, list | tuple)
-            or len(ids) != 2
-            or not all(type(pk) is int for pk in ids)
-        ):
-            raise Invalid(
-                errors={
-                    "lineup": _("Name the two players who played for %(team)s.")
-                    % {"team": names[side]}
-                }
-            )
-        if ids[0] == ids[1]:
-            raise Invalid(
-                errors={
-                    "lineup": _("%(team)s two places need two different players.")
-                    % {"team": possessive(names[side])}
-                }
-            )
-        for pk in ids:
-            if pk not in squads[side]:
-                raise Invalid(
-                    errors={
-                        "lineup": _(
-                            "Player %(player)s is not in %(team)s squad (its two players and "
-                            "its registered reserves)."
-                        )
-                        % {"player": pk, "team": possessive(names[side])}
-                    }
-                )
-        clean[side] = list(ids)
-    both = set(clean["home"]) & set(clean["away"])
-    if both:
-        name = squads["home"][min(both)]
-        raise Invalid(errors={"lineup": _("%(name)s cannot play for both teams.") % {"name": name}})
-    return clean
-
-
-def fixture_seating_lineup(
-    *, fixture: Fixture, seated: set[int] | None = None
-) -> dict[str, list[int]]:
-    """Who takes each team's places at the fixture's live tables, in position order: its two
-    players, except that one who said they cannot play the fixture (Availability) gives the
-    place to the first of the team's registered reserves who said they can. With `seated`
-    (the players already seated at the fixture's tables), a player not seated gives the place
-    to a reserve who is: the tables, once set up, are who plays."""
-    squads = fixture_squads(fixture=fixture)
-    regulars = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
-    sides = {"home": regulars[fixture.home_team_id], "away": regulars[fixture.away_team_id]}
-    said = dict(
-        Availability.objects.filter(fixture_id=fixture.pk).values_list("player_id", "available")
-    )
-    lineup: dict[str, list[int]] = {}
-    for side, players in sides.items():
-        reserves = [pk for pk in squads[side] if pk not in players]
-        if seated is not None:
-            absent = [pk for pk in players if pk not in seated]
-            standing_in = [pk for pk in reserves if pk in seated]
-        else:
-            absent = [pk for pk in players if said.get(pk) is False]
-            standing_in = [pk for pk in reserves if said.get(pk) is True]
-        replacements = dict(zip(absent, standing_in))
-        lineup[side] = [replacements.get(pk, pk) for pk in players]
-    return lineup
-
-
-def lineup_record(*, fixture: Fixture, played: dict[str, list[int]]) -> dict[str, list[int]]:
-    """What a result version keeps of who played (ResultVersion.lineup): each side's players
-    in position order, and the substitutes among them, those who are not one of their team's
-    two now (a later roster change rewrites nothing already played)."""
-    regulars = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
-    teams = {"home": fixture.home_team_id, "away": fixture.away_team_id}
-    substitutes = [
-        pk for side in ("home", "away") for pk in played[side] if pk not in regulars[teams[side]]
-    ]
-    return {"home": list(played["home"]), "away": list(played["away"]), "substitutes": substitutes}
-
-
-def sheet_player_names(*, game: str, lineup: Lineup, sheets: list[Any]) -> dict[int, str]:
-    """Names of the fixture's players and of anyone else named on the sheets shown."""
-    names = {player.pk: player.name for player in lineup.players}
-    kind = get_kind(game)
-    named = set()
-    for sheet in sheets:
-        named |= kind.sheet_player_ids(sheet)
-    missing = named - set(names)
-    if missing:
-        names.update(Player.objects.filter(pk__in=missing).values_list("pk", "name"))
-    return names
+FIXTURE_AUDIT_FIELDS = ["status", "postponed_reason", "starts_at", "round"]
 
 
 def fixture_audit_trail(*, fixture: Fixture) -> list[dict[str, Any]]:
@@ -430,105 +253,6 @@ def fixture_day_to_come(*, fixture: Fixture) -> datetime.date | None:
     return fixture_day if fixture_day > timezone.localdate() else None
 
 
-def _today_bounds() -> tuple[datetime.datetime, datetime.datetime]:
-    """The first moment of today and of tomorrow, local time."""
-    today = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
-    tomorrow = timezone.make_aware(
-        datetime.datetime.combine(today.date() + datetime.timedelta(days=1), datetime.time())
-    )
-    return today, tomorrow
-
-
-FIXTURE_AUDIT_FIELDS = ["status", "postponed_reason", "starts_at", "round"]
-
-
-def staff_venue_names(*, user: AnyUser) -> list[str] | None:
-    """Names of the venues `user` serves; None for a league admin, who may act for all."""
-    if is_league_admin(user=user):
-        return None
-    return list(
-        staff_grants(user=user).order_by("venue__name").values_list("venue__name", flat=True)
-    )
-
-
-def staff_venue_screens(*, user: AnyUser) -> list[tuple[Venue, str | None]]:
-    """The venues `user` serves with their TV screen's secret token (None where no screen
-    address has been issued), by name. A league admin's own venues only: the admin lists every
-    screen."""
-    venues = (
-        Venue.objects.filter(pk__in=staff_grants(user=user).values("venue_id"))
-        .select_related("screen")
-        .order_by("name")
-    )
-    screens = []
-    for venue in venues:
-        screen = getattr(venue, "screen", None)  # the reverse one-to-one raises when missing
-        screens.append((venue, screen.token if screen is not None else None))
-    return screens
-
-
-@dataclass
-class StaffSection:
-    """One list of the staff home: `key` names it in the page (ids), `folded` hides it in a
-    <details> (the weeks ahead, which take no result yet)."""
-
-    title: str
-    key: str
-    fixtures: list[Fixture]
-    folded: bool = False
-
-
-def staff_fixture_sections(*, user: AnyUser, limit: int) -> list[StaffSection]:
-    """The staff home's lists at the venues `user` serves (all venues for a league admin), the
-    fixtures carrying their `.current` result: disputed results to decide (only when there
-    are any), tonight's fixtures, those waiting for a result
-    (an earlier day, not played), recent results, and the fixtures coming up (folded)."""
-    fixtures = Fixture.objects.exclude(status=Fixture.Status.VOID)
-    if not is_league_admin(user=user):
-        fixtures = fixtures.filter(venue_id__in=staff_grants(user=user).values("venue_id"))
-    today, tomorrow = _today_bounds()
-    tonight = fixtures.filter(starts_at__gte=today, starts_at__lt=tomorrow)
-    waiting = fixtures.filter(starts_at__lt=today).exclude(status=Fixture.Status.PLAYED)
-    recent = fixtures.filter(starts_at__lt=today, status=Fixture.Status.PLAYED)
-    upcoming = fixtures.filter(starts_at__gte=tomorrow)
-    disputed = fixtures.filter(
-        result_versions__is_current=True,
-        result_versions__confirmation=ResultVersion.Confirmation.DISPUTED,
-    )
-    # Disputes wait for staff to decide: listed first, when there are any.
-    to_decide = _with_results(disputed.order_by("starts_at", "pk"), limit)
-    decide = [StaffSection(_("Disputed results to decide"), "disputed", to_decide)]
-    return [
-        *(decide if to_decide else []),
-        StaffSection(
-            _("Tonight"), "tonight", _with_results(tonight.order_by("starts_at", "pk"), limit)
-        ),
-        StaffSection(
-            _("Waiting for a result"),
-            "waiting",
-            _with_results(waiting.order_by("-starts_at", "-pk"), limit),
-        ),
-        StaffSection(
-            _("Recent results"),
-            "recent",
-            _with_results(recent.order_by("-starts_at", "-pk"), limit),
-        ),
-        StaffSection(
-            _("Coming up"),
-            "upcoming",
-            _with_results(upcoming.order_by("starts_at", "pk"), limit),
-            folded=True,
-        ),
-    ]
-
-
-def _with_results(fixtures: QuerySet[Fixture], limit: int) -> list[Fixture]:
-    listed: list[Fixture] = list(fixtures_with_results(fixtures)[:limit])
-    for fixture in listed:
-        fixture.current = fixture_result(fixture)  # type: ignore[attr-defined]  # the pages'
-    return listed
-
-
 def fixture_sheet_context(
     *,
     fixture: Fixture,
@@ -567,23 +291,6 @@ def fixture_sheet_context(
         if others
         else {},
     }
-
-
-def fixture_squads(*, fixture: Fixture) -> dict[str, dict[int, str]]:
-    """Who may play the fixture for each side ("home", "away"): the team's two players in
-    position order, then its reserves registered for the fixture's season (id → name)."""
-    squads = team_squads(
-        season_id=fixture.season_id, team_ids=[fixture.home_team_id, fixture.away_team_id]
-    )
-    return {"home": squads[fixture.home_team_id], "away": squads[fixture.away_team_id]}
-
-
-def fixture_player_ids(*, fixture: Fixture) -> dict[str, list[int]]:
-    """The two teams' player ids by position, as they are now: who plays the fixture, kept
-    with each result version (ResultVersion.lineup) so a later roster change rewrites nothing
-    already played."""
-    players = team_player_ids(team_ids=[fixture.home_team_id, fixture.away_team_id])
-    return {"home": players[fixture.home_team_id], "away": players[fixture.away_team_id]}
 
 
 def result_entering_team(*, fixture: Fixture, version: ResultVersion) -> int | None:

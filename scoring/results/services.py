@@ -49,14 +49,16 @@ from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
 from scoring.results.fixture_open import FixtureNotOpen as FixtureNotOpen  # re-exported
 from scoring.results.fixture_open import ensure_fixture_takes_result
+from scoring.results.lineup_selectors import (
+    fixture_player_ids,
+    lineup_choice_check,
+    lineup_record,
+)
 from scoring.results.selectors import (
     fixture_current_result,
     fixture_day_to_come,
-    fixture_player_ids,
     fixture_sheet_context,
     fixture_submitted_version,
-    lineup_choice_check,
-    lineup_record,
     result_answered_team,
     result_entering_team,
     result_version_json,

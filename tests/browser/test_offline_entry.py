@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from leagues.models import Game
 from scoring.models import ResultVersion
-from scoring.results import views
+from scoring.results import page_fixtures
 from scoring.results.services import result_submit
 from tests.browser.play import check_no_sideways_scroll
 from tests.browser.test_entry_keyboard import _fixture
@@ -39,13 +39,13 @@ def _type_sheet(page, rounds):
 def entry_page_hits(monkeypatch):
     """How many requests for an entry page reached the server (each one opens its fixture)."""
     hits = []
-    real = views._staff_fixture
+    real = page_fixtures.staff_fixture
 
     def staff_fixture(request, pk):
         hits.append(request.method)
         return real(request, pk)
 
-    monkeypatch.setattr(views, "_staff_fixture", staff_fixture)
+    monkeypatch.setattr(page_fixtures, "staff_fixture", staff_fixture)
     return hits
 
 
