@@ -31,7 +31,7 @@ from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 from scoring.kinds import SheetInvalid, get_kind
 from scoring.models import ResultVersion
-from scoring.results import conflicts, selectors, services
+from scoring.results import confirmation, conflicts, fixture_day, selectors, services, walkovers
 from scoring.results.forms import (
     LINEUP_PLACES,
     AnswerForm,
@@ -205,7 +205,7 @@ def result_walkover(request, pk: int):
     if not form.is_valid():
         return _entry_get(request, fixture, walkover_form=form, status=400)
     try:
-        services.result_walkover_award(
+        walkovers.result_walkover_award(
             fixture_id=fixture.pk,
             team=form.cleaned_data["team"],
             by=request.user,
@@ -291,7 +291,7 @@ def _entry_save(request, grid, current):
     except Invalid as invalid:  # the note, the submission key
         add_refusal_to_form(form, invalid)
         return _sheet_page(request, grid=grid, form=form, current=current, status=400)
-    except services.BeforeFixtureDay as early:
+    except fixture_day.BeforeFixtureDay as early:
         # The day is checked before the sheet: check the sheet too, so that the page says
         # all that stands in the way, as the preview does (the API's 409 stays as it is).
         outcome = grid_check(grid)
@@ -351,13 +351,13 @@ def entry_service_worker(request):
 
 def _entry_dispute(request, grid, current):
     """A player of the team that did not enter the awaiting result saves the sheet as their
-    account of it: a dispute, the note its reason (scoring.results.services.result_dispute)."""
+    account of it: a dispute, the note its reason (scoring.results.confirmation.result_dispute)."""
     fixture = grid.fixture
     form = EntryForm(request.POST)
     if not form.is_valid():
         return _sheet_page(request, grid=grid, form=form, current=current, status=400)
     try:
-        services.result_dispute(
+        confirmation.result_dispute(
             fixture_id=fixture.pk,
             version=form.cleaned_data["based_on_version"],
             reason=form.cleaned_data["note"],
@@ -382,19 +382,19 @@ def result_answer(request, pk: int):
     """A player of the team that did not enter the awaiting result confirms it, or disputes it
     with a reason (the fixture page's two forms); back to the fixture page."""
     fixture = _fixture_or_404(pk)
-    services.result_answer_check(fixture=fixture, by=request.user)  # 403 before the form
+    confirmation.result_answer_check(fixture=fixture, by=request.user)  # 403 before the form
     form = AnswerForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for e in form.errors.values()))
         return redirect("fixture-detail", pk=fixture.pk)
     with refusal_as_message(request):
         if form.cleaned_data["answer"] == "confirm":
-            services.result_confirm(
+            confirmation.result_confirm(
                 fixture_id=fixture.pk, version=form.cleaned_data["version"], by=request.user
             )
             messages.success(request, _("Result confirmed: it counts in the table now."))
         else:
-            services.result_dispute(
+            confirmation.result_dispute(
                 fixture_id=fixture.pk,
                 version=form.cleaned_data["version"],
                 reason=form.cleaned_data["reason"],
@@ -415,7 +415,7 @@ def result_decide(request, pk: int):
         form = DecideForm(request.POST)
         if form.is_valid():
             with refusal_as_message(request) as refused:
-                services.result_decide(
+                confirmation.result_decide(
                     fixture_id=fixture.pk,
                     version=form.cleaned_data["version"],
                     choose=form.cleaned_data["choose"],
