@@ -9,7 +9,7 @@ from leagues import api as leagues_api
 from leagues import schedule_api
 from scoring.cups import api as cups_api
 from scoring.results import api as scoring_api
-from scoring.results import fixture_api
+from scoring.results import confirmation_api, fixture_api, history_api, walkover_api
 from scoring.standings import api as standings_api
 
 urlpatterns = [
@@ -42,22 +42,22 @@ urlpatterns = [
     ),
     path(
         "fixtures/<int:pk>/walkover/",
-        scoring_api.FixtureWalkoverApi.as_view(),
+        walkover_api.FixtureWalkoverApi.as_view(),
         name="api-fixture-walkover",
     ),
     path(
         "fixtures/<int:pk>/result/confirm/",
-        scoring_api.FixtureResultConfirmApi.as_view(),
+        confirmation_api.FixtureResultConfirmApi.as_view(),
         name="api-fixture-result-confirm",
     ),
     path(
         "fixtures/<int:pk>/result/dispute/",
-        scoring_api.FixtureResultDisputeApi.as_view(),
+        confirmation_api.FixtureResultDisputeApi.as_view(),
         name="api-fixture-result-dispute",
     ),
     path(
         "fixtures/<int:pk>/results/",
-        scoring_api.FixtureResultHistoryApi.as_view(),
+        history_api.FixtureResultHistoryApi.as_view(),
         name="api-fixture-result-history",
     ),
     path(

@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from games.models import Table
 from leagues.models import Fixture
-from scoring.results.services import ensure_fixture_day_has_come
+from scoring.results.fixture_day import ensure_fixture_day_has_come
 
 from .exceptions import TableClosed
 from .push import table_changed_on_commit

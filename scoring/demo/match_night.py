@@ -24,7 +24,8 @@ from leagues.models import Fixture, Game, Player, Season
 from leagues.selectors import team_player_ids
 from scoring.demo import DEMO_GAMES
 from scoring.models import ResultVersion
-from scoring.results.services import result_dispute, result_recorded, result_submit
+from scoring.results.confirmation import result_dispute
+from scoring.results.services import result_recorded, result_submit
 
 DISPUTE_REASON = "We counted the heads again: the last round is wrong."
 ENTERED_AGAIN = "Entered again by the demo (make run) so that it awaits the other team once more."

@@ -13,7 +13,8 @@ from leagues.selectors import team_player_ids
 from leagues.services import reserve_register
 from scoring.demo import DEMO_GAMES
 from scoring.models import ResultVersion
-from scoring.results.services import result_submit, result_walkover_award
+from scoring.results.services import result_submit
+from scoring.results.walkovers import result_walkover_award
 
 RESERVE = ("Quin Reyes", "quin-reyes")
 WALKOVER_ROUND = 7

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from config.page_errors import refusal_as_message
-from scoring.results import lineup_selectors, page_fixtures, selectors, services
+from scoring.results import confirmation, lineup_selectors, page_fixtures, selectors
 from scoring.results.forms import AnswerForm, DecideForm, readable_changes
 from scoring.results.sheets import sheet_changes
 
@@ -20,19 +20,19 @@ def result_answer(request, pk: int):
     """A player of the team that did not enter the awaiting result confirms it, or disputes it
     with a reason (the fixture page's two forms); back to the fixture page."""
     fixture = page_fixtures.fixture_or_404(pk)
-    services.result_answer_check(fixture=fixture, by=request.user)  # 403 before the form
+    confirmation.result_answer_check(fixture=fixture, by=request.user)  # 403 before the form
     form = AnswerForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for e in form.errors.values()))
         return redirect("fixture-detail", pk=fixture.pk)
     with refusal_as_message(request):
         if form.cleaned_data["answer"] == "confirm":
-            services.result_confirm(
+            confirmation.result_confirm(
                 fixture_id=fixture.pk, version=form.cleaned_data["version"], by=request.user
             )
             messages.success(request, _("Result confirmed: it counts in the table now."))
         else:
-            services.result_dispute(
+            confirmation.result_dispute(
                 fixture_id=fixture.pk,
                 version=form.cleaned_data["version"],
                 reason=form.cleaned_data["reason"],
@@ -53,7 +53,7 @@ def result_decide(request, pk: int):
         form = DecideForm(request.POST)
         if form.is_valid():
             with refusal_as_message(request) as refused:
-                services.result_decide(
+                confirmation.result_decide(
                     fixture_id=fixture.pk,
                     version=form.cleaned_data["version"],
                     choose=form.cleaned_data["choose"],

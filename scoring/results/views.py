@@ -30,7 +30,16 @@ from config.errors import Conflict, DomainError, Invalid, add_refusal_to_form, r
 from leagues.models import Fixture
 from leagues.permissions import can_enter_results
 from scoring.kinds import SheetInvalid, get_kind
-from scoring.results import conflicts, lineup_selectors, page_fixtures, selectors, services
+from scoring.results import (
+    confirmation,
+    conflicts,
+    fixture_day,
+    lineup_selectors,
+    page_fixtures,
+    selectors,
+    services,
+    walkovers,
+)
 from scoring.results.entry_pages import (
     after_save_url,
     conflict_page,
@@ -177,7 +186,7 @@ def result_walkover(request, pk: int):
     if not form.is_valid():
         return _entry_get(request, fixture, walkover_form=form, status=400)
     try:
-        services.result_walkover_award(
+        walkovers.result_walkover_award(
             fixture_id=fixture.pk,
             team=form.cleaned_data["team"],
             by=request.user,
@@ -263,7 +272,7 @@ def _entry_save(request, grid, current):
     except Invalid as invalid:  # the note, the submission key
         add_refusal_to_form(form, invalid)
         return sheet_page(request, grid=grid, form=form, current=current, status=400)
-    except services.BeforeFixtureDay as early:
+    except fixture_day.BeforeFixtureDay as early:
         # The day is checked before the sheet: check the sheet too, so that the page says
         # all that stands in the way, as the preview does (the API's 409 stays as it is).
         outcome = grid_check(grid)
@@ -315,13 +324,13 @@ def entry_service_worker(request):
 
 def _entry_dispute(request, grid, current):
     """A player of the team that did not enter the awaiting result saves the sheet as their
-    account of it: a dispute, the note its reason (scoring.results.services.result_dispute)."""
+    account of it: a dispute, the note its reason (scoring.results.confirmation.result_dispute)."""
     fixture = grid.fixture
     form = EntryForm(request.POST)
     if not form.is_valid():
         return sheet_page(request, grid=grid, form=form, current=current, status=400)
     try:
-        services.result_dispute(
+        confirmation.result_dispute(
             fixture_id=fixture.pk,
             version=form.cleaned_data["based_on_version"],
             reason=form.cleaned_data["note"],

@@ -1,5 +1,5 @@
 """Admin of a season's entries: each team's registered reserves (leagues.services.reserve_register)
-and the "withdraw" action (scoring.results.services.entry_withdraw). Registered by scoring
+and the "withdraw" action (scoring.results.walkovers.entry_withdraw). Registered by scoring
 because a withdrawal writes results (walkovers) as the season's rule says.
 """
 
@@ -13,7 +13,7 @@ from config.errors import DomainError, add_refusal_to_form, refusal_sentence
 from leagues import services
 from leagues.eligibility import entry_players_check
 from leagues.models import Division, Entry, Reserve
-from scoring.results.services import entry_withdraw
+from scoring.results.walkovers import entry_withdraw
 
 
 class ReserveFormSet(forms.BaseInlineFormSet):

@@ -17,7 +17,7 @@ from leagues.models import Entry, Fixture, Profile, Reserve
 from leagues.services import availability_set, reschedule_propose
 from scoring.publishing.services import venue_screen_issue
 from scoring.publishing.tv import pub_evening
-from scoring.results import services
+from scoring.results import confirmation, services
 from tests.admin_pages import change_url
 from tests.browser.play import check_no_sideways_scroll
 from tests.factories import FixtureFactory, PlayerFactory, UserFactory, team_player_user
@@ -177,7 +177,7 @@ def test_staff_open_a_dispute_from_needs_you_and_a_player_turns_emails_off(
         based_on_version=0,
         by=ann,
     )
-    services.result_dispute(
+    confirmation.result_dispute(
         fixture_id=fixture.pk, version=entered.number, reason="Round 2 was ours", by=cy
     )
 

@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from leagues.models import CupTie, Game, WithdrawalRule
 from scoring.cups.services import cup_draw
-from scoring.results.services import entry_withdraw, result_submit
+from scoring.results.services import result_submit
+from scoring.results.walkovers import entry_withdraw
 from tests.browser.play import check_no_sideways_scroll
 from tests.factories import StaffMembershipFactory
 from tests.scoring.cups.cups import LEVEL_EVERY_ROUND, admin_user, first_round_at, make_cup, play

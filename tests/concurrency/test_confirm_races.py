@@ -18,7 +18,7 @@ import pytest
 
 from leagues.models import Fixture
 from scoring.models import ResultVersion
-from scoring.results import services
+from scoring.results import confirmation, services
 from tests.concurrency.conftest import post_json
 from tests.games.conftest import token_for
 from tests.scoring.results.match_night import MatchNight, match_night
@@ -71,20 +71,20 @@ def written(monkeypatch):
     """Who passed every check and set out to write the next version, inside the server."""
     record: list[int] = []
     guard = threading.Lock()
-    real_next_state = services._next_state
+    real_next_state = confirmation._next_state
 
     def next_state(**kwargs):
         with guard:
             record.append(kwargs["current"].number)
         return real_next_state(**kwargs)
 
-    monkeypatch.setattr(services, "_next_state", next_state)
+    monkeypatch.setattr(confirmation, "_next_state", next_state)
     return record
 
 
 @pytest.mark.parametrize("kind", ["two confirmations", "a confirmation and a dispute"])
 def test_two_answers_at_once_take_effect_exactly_once(live_server, monkeypatch, written, kind):
-    real_lock = services._locked_fixture
+    real_lock = confirmation._locked_fixture
     lock_log: list[tuple[float, float]] = []
 
     def locked_fixture_held(fixture_id):
@@ -94,7 +94,7 @@ def test_two_answers_at_once_take_effect_exactly_once(live_server, monkeypatch, 
         time.sleep(HOLD_LOCK_SECONDS)  # the other answer must queue behind this one
         return locked
 
-    monkeypatch.setattr(services, "_locked_fixture", locked_fixture_held)
+    monkeypatch.setattr(confirmation, "_locked_fixture", locked_fixture_held)
     for _ in range(ROUNDS):
         night = awaiting_result()
         requests = answers(night, kind)
@@ -128,7 +128,7 @@ def test_control_without_the_lock_both_answers_pass_the_checks(live_server, writ
     read_together = threading.Barrier(2)
     reads: list[int] = []
     reads_guard = threading.Lock()
-    real_current = services.fixture_current_result
+    real_current = confirmation.fixture_current_result
 
     def unlocked_fixture(fixture_id):
         return Fixture.objects.get(pk=fixture_id)  # the same read, without select_for_update
@@ -149,8 +149,8 @@ def test_control_without_the_lock_both_answers_pass_the_checks(live_server, writ
         reads.clear()
         read_together.reset()
         with pytest.MonkeyPatch.context() as unlocked:
-            unlocked.setattr(services, "_locked_fixture", unlocked_fixture)
-            unlocked.setattr(services, "fixture_current_result", current_read_together)
+            unlocked.setattr(confirmation, "_locked_fixture", unlocked_fixture)
+            unlocked.setattr(confirmation, "fixture_current_result", current_read_together)
             results = fire_together(live_server, requests)
 
         # Both read version 1, awaiting, and both passed every check on it ...

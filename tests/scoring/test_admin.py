@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import ResultVersion
-from scoring.results.services import result_submit, result_walkover_award
+from scoring.results.services import result_submit
+from scoring.results.walkovers import result_walkover_award
 from tests.admin_pages import change_url
 from tests.factories import (
     FixtureFactory,

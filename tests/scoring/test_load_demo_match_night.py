@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring.models import ResultVersion
-from scoring.results.services import result_decide, results_confirm_overdue
+from scoring.results.confirmation import result_decide, results_confirm_overdue
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,7 @@ from leagues.models import CupTie, Entry, Fixture, Reserve, Season
 from leagues.services import reserve_register
 from scoring.cups.services import cup_draw, cup_tie_decider_record
 from scoring.models import PointsAdjustment, ResultVersion
-from scoring.results.services import entry_withdraw, result_walkover_award
+from scoring.results.walkovers import entry_withdraw, result_walkover_award
 from scoring.season_rules.services import (
     playoff_fixtures_create,
     points_adjustment_add,

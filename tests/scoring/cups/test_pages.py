@@ -11,7 +11,7 @@ from icalendar import Calendar
 from leagues.models import CupTie
 from scoring.cups.services import cup_draw
 from scoring.publishing.services import venue_screen_issue
-from scoring.results.services import result_walkover_award
+from scoring.results.walkovers import result_walkover_award
 from tests.factories import StaffMembershipFactory, UserFactory
 
 from .cups import HOME_WINS, LEVEL_EVERY_ROUND, admin_user, first_round_at, make_cup, play

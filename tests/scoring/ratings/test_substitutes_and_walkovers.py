@@ -5,7 +5,8 @@ import pytest
 from leagues.models import Game
 from scoring.models import PlayerRating
 from scoring.ratings.services import ratings_recompute
-from scoring.results.services import result_submit, result_walkover_award
+from scoring.results.services import result_submit
+from scoring.results.walkovers import result_walkover_award
 from tests.scoring.squads import CONVOY_SHEET, korova_sheet, make_squads
 
 pytestmark = pytest.mark.django_db

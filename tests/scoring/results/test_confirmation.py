@@ -11,8 +11,9 @@ from django.utils import timezone
 from config.errors import Invalid, NotFound
 from leagues.models import Fixture
 from scoring.models import ResultVersion
-from scoring.results import services
-from scoring.results.services import NotCurrentVersion, ResultSettled
+from scoring.results import confirmation, services
+from scoring.results.confirmation import NotCurrentVersion
+from scoring.results.services import ResultSettled
 from tests.factories import UserFactory
 from tests.scoring.results.match_night import MatchNight, match_night
 
@@ -109,9 +110,9 @@ def test_the_enterers_team_corrects_its_own_awaiting_result(night):
 def test_a_player_cannot_write_over_a_result_that_is_not_theirs_to_change(night, state):
     enter(night, night.home[0])
     if state == "confirmed":
-        services.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
+        confirmation.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
     elif state == "disputed":
-        services.result_dispute(
+        confirmation.result_dispute(
             fixture_id=night.fixture.pk, version=1, reason="Wrong", by=night.away[0]
         )
     number = ResultVersion.objects.filter(fixture=night.fixture).count()
@@ -126,7 +127,9 @@ def test_a_player_cannot_write_over_a_result_that_is_not_theirs_to_change(night,
 
 def test_a_player_of_the_other_team_confirms_and_it_counts(night):
     entered = enter(night, night.home[0])
-    confirmed = services.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[1])
+    confirmed = confirmation.result_confirm(
+        fixture_id=night.fixture.pk, version=1, by=night.away[1]
+    )
     assert confirmed.number == 2 and confirmed.confirmation == "confirmed"
     assert confirmed.confirm_by is None and confirmed.created_by == night.away[1]
     assert confirmed.sheet == entered.sheet and confirmed.winner == entered.winner
@@ -149,9 +152,9 @@ def test_only_a_player_of_the_team_that_did_not_enter_may_confirm_or_dispute(nig
         "anonymous": AnonymousUser(),
     }[who]
     with pytest.raises(PermissionDenied):
-        services.result_confirm(fixture_id=night.fixture.pk, version=1, by=user)
+        confirmation.result_confirm(fixture_id=night.fixture.pk, version=1, by=user)
     with pytest.raises(PermissionDenied):
-        services.result_dispute(fixture_id=night.fixture.pk, version=1, reason="No", by=user)
+        confirmation.result_dispute(fixture_id=night.fixture.pk, version=1, reason="No", by=user)
     assert versions(night) == [(1, "awaiting", "player", True)]
 
 
@@ -159,16 +162,16 @@ def test_confirming_a_version_that_is_not_the_current_one_is_a_conflict(night):
     enter(night, night.home[0])
     enter(night, night.home[0], rounds=HOME_WINS, based_on=1)
     with pytest.raises(NotCurrentVersion) as stale:
-        services.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
+        confirmation.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
     assert stale.value.status == 409 and stale.value.as_json()["version"] == 2
     assert versions(night)[-1] == (2, "awaiting", "player", True)
 
 
 def test_confirming_a_confirmed_result_again_is_a_conflict(night):
     enter(night, night.home[0])
-    services.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
+    confirmation.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
     with pytest.raises(NotCurrentVersion) as again:
-        services.result_confirm(fixture_id=night.fixture.pk, version=2, by=night.away[1])
+        confirmation.result_confirm(fixture_id=night.fixture.pk, version=2, by=night.away[1])
     assert again.value.as_json()["version"] == 2
     assert len(versions(night)) == 2
 
@@ -176,12 +179,12 @@ def test_confirming_a_confirmed_result_again_is_a_conflict(night):
 def test_a_staff_result_is_not_for_players_to_confirm(night):
     enter(night, night.staff)
     with pytest.raises(NotCurrentVersion):
-        services.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
+        confirmation.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
 
 
 def test_nothing_to_confirm_before_a_result(night):
     with pytest.raises(NotFound):
-        services.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
+        confirmation.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
 
 
 # ---- disputing --------------------------------------------------------------------------------
@@ -191,7 +194,7 @@ def test_a_dispute_needs_a_reason(night):
     enter(night, night.home[0])
     for reason in ("", "   ", "x" * 251):
         with pytest.raises(Invalid) as refused:
-            services.result_dispute(
+            confirmation.result_dispute(
                 fixture_id=night.fixture.pk, version=1, reason=reason, by=night.away[0]
             )
         assert "reason" in refused.value.errors
@@ -200,19 +203,21 @@ def test_a_dispute_needs_a_reason(night):
 
 def test_a_dispute_with_only_a_reason_keeps_the_sheet_and_stops_it_counting(night):
     entered = enter(night, night.home[0])
-    disputed = services.result_dispute(
+    disputed = confirmation.result_dispute(
         fixture_id=night.fixture.pk, version=1, reason="Round 3 was 20, not 10", by=night.away[0]
     )
     assert disputed.confirmation == "disputed" and disputed.note == "Round 3 was 20, not 10"
     assert disputed.sheet == entered.sheet and disputed.confirm_by is None
     assert not counted(night)
     # Nobody answers a dispute but staff: the window never confirms it either.
-    assert services.results_confirm_overdue(now=timezone.now() + datetime.timedelta(days=9)) == []
+    assert (
+        confirmation.results_confirm_overdue(now=timezone.now() + datetime.timedelta(days=9)) == []
+    )
 
 
 def test_a_dispute_may_carry_the_disputing_teams_own_sheet(night):
     enter(night, night.home[0], rounds=AWAY_WINS)
-    disputed = services.result_dispute(
+    disputed = confirmation.result_dispute(
         fixture_id=night.fixture.pk,
         version=1,
         reason="We won",
@@ -228,7 +233,7 @@ def test_a_dispute_may_carry_the_disputing_teams_own_sheet(night):
 @pytest.fixture
 def disputed(night):
     enter(night, night.home[0], rounds=AWAY_WINS)
-    services.result_dispute(
+    confirmation.result_dispute(
         fixture_id=night.fixture.pk,
         version=1,
         reason="We won",
@@ -240,7 +245,7 @@ def disputed(night):
 
 @pytest.mark.parametrize("choose, winner", [(1, "away"), (2, "home")])
 def test_staff_of_the_venue_decide_a_dispute_by_choosing_a_version(disputed, choose, winner):
-    decided = services.result_decide(
+    decided = confirmation.result_decide(
         fixture_id=disputed.fixture.pk, version=2, choose=choose, by=disputed.staff
     )
     assert decided.number == 3 and decided.confirmation == "confirmed"
@@ -251,7 +256,9 @@ def test_staff_of_the_venue_decide_a_dispute_by_choosing_a_version(disputed, cho
 
 def test_a_league_admin_decides_too(disputed):
     admin = UserFactory(is_superuser=True)
-    decided = services.result_decide(fixture_id=disputed.fixture.pk, version=2, choose=1, by=admin)
+    decided = confirmation.result_decide(
+        fixture_id=disputed.fixture.pk, version=2, choose=1, by=admin
+    )
     assert decided.confirmation == "confirmed"
 
 
@@ -269,23 +276,25 @@ def test_only_staff_of_the_venue_and_admins_decide(disputed, who):
         "stranger": disputed.stranger,
     }[who]
     with pytest.raises(PermissionDenied):
-        services.result_decide(fixture_id=disputed.fixture.pk, version=2, choose=1, by=user)
+        confirmation.result_decide(fixture_id=disputed.fixture.pk, version=2, choose=1, by=user)
     assert len(versions(disputed)) == 2
 
 
 def test_a_decision_names_a_version_that_exists_and_the_current_one(disputed):
     with pytest.raises(Invalid) as unknown:
-        services.result_decide(
+        confirmation.result_decide(
             fixture_id=disputed.fixture.pk, version=2, choose=7, by=disputed.staff
         )
     assert "choose" in unknown.value.errors
     with pytest.raises(NotCurrentVersion):
-        services.result_decide(
+        confirmation.result_decide(
             fixture_id=disputed.fixture.pk, version=1, choose=1, by=disputed.staff
         )
-    services.result_decide(fixture_id=disputed.fixture.pk, version=2, choose=1, by=disputed.staff)
+    confirmation.result_decide(
+        fixture_id=disputed.fixture.pk, version=2, choose=1, by=disputed.staff
+    )
     with pytest.raises(NotCurrentVersion):  # decided already
-        services.result_decide(
+        confirmation.result_decide(
             fixture_id=disputed.fixture.pk, version=3, choose=2, by=disputed.staff
         )
 
@@ -295,18 +304,20 @@ def test_a_decision_names_a_version_that_exists_and_the_current_one(disputed):
 
 def test_an_unanswered_result_is_confirmed_when_its_window_passes(night):
     entered = enter(night, night.home[0])
-    assert services.results_confirm_overdue(now=entered.confirm_by - datetime.timedelta(1)) == []
-    assert services.results_confirm_overdue(now=entered.confirm_by) == [night.fixture.pk]
+    assert (
+        confirmation.results_confirm_overdue(now=entered.confirm_by - datetime.timedelta(1)) == []
+    )
+    assert confirmation.results_confirm_overdue(now=entered.confirm_by) == [night.fixture.pk]
     auto = ResultVersion.objects.get(fixture=night.fixture, is_current=True)
     assert auto.number == 2 and auto.confirmation == "confirmed" and auto.source == "auto"
     assert auto.created_by is None and "window passed" in auto.note
     assert auto.sheet == entered.sheet and counted(night)
-    assert services.results_confirm_overdue(now=entered.confirm_by) == []  # once
+    assert confirmation.results_confirm_overdue(now=entered.confirm_by) == []  # once
 
 
 def test_a_void_fixtures_result_is_not_confirmed(night):
     entered = enter(night, night.home[0])
     Fixture.objects.filter(pk=night.fixture.pk).update(status=Fixture.Status.VOID)
-    assert services.results_confirm_overdue(now=entered.confirm_by) == []
+    assert confirmation.results_confirm_overdue(now=entered.confirm_by) == []
     with pytest.raises(services.FixtureNotOpen):
-        services.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
+        confirmation.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import ResultVersion
-from scoring.results import services
+from scoring.results import confirmation, services
 from tests.factories import EntryFactory, UserFactory
 from tests.scoring.results.match_night import MatchNight, match_night
 from tests.scoring.results.staff_sheets import FULL_GAME, korova_post
@@ -74,7 +74,7 @@ def test_the_entry_page_refuses_a_player_of_neither_team_and_staff_of_another_ve
 
 def test_a_player_gets_no_sheet_to_write_over_a_confirmed_result(night):
     enter_as_home(night)
-    services.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
+    confirmation.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
     for user in night.home + night.away:
         response = client_of(user).post(entry(night), korova_post(FULL_GAME, based_on=2))
         assert response.status_code == 409
@@ -155,7 +155,7 @@ def test_anonymous_answers_go_to_the_login(night):
 @pytest.fixture
 def disputed(night):
     enter_as_home(night)
-    services.result_dispute(
+    confirmation.result_dispute(
         fixture_id=night.fixture.pk, version=1, reason="Round 1 was 30", by=night.away[0]
     )
     return night

@@ -11,7 +11,8 @@ from config.errors import Invalid
 from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
 from scoring.results import services
-from scoring.results.services import BeforeFixtureDay, FixtureNotOpen, ResultConflict, result_submit
+from scoring.results.fixture_day import BeforeFixtureDay
+from scoring.results.services import FixtureNotOpen, ResultConflict, result_submit
 from scoring.results.sheets import SheetInvalid
 from tests.factories import (
     FixtureFactory,

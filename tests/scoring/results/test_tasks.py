@@ -9,7 +9,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from scoring.models import ResultVersion
-from scoring.results import services
+from scoring.results import confirmation, services
 from tests.scoring.results.match_night import match_night
 
 pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
@@ -26,7 +26,7 @@ def test_beat_confirms_a_result_whose_window_passed_and_leaves_the_others(worker
         services.result_submit(
             fixture_id=night.fixture.pk, sheet=night.sheet(), based_on_version=0, by=night.home[0]
         )
-    services.result_dispute(
+    confirmation.result_dispute(
         fixture_id=answered.fixture.pk, version=1, reason="No", by=answered.away[0]
     )
     # Their windows have passed (as if the clock had moved on past confirm_by):

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from leagues.models import Game, WithdrawalRule
 from scoring.models import ResultVersion
-from scoring.results.services import entry_withdraw, result_walkover_award
+from scoring.results.walkovers import entry_withdraw, result_walkover_award
 from tests.factories import StaffMembershipFactory
 from tests.scoring.results.staff_sheets import FULL_GAME, entry_url, korova_post
 from tests.scoring.squads import make_squads

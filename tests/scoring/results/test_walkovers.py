@@ -1,4 +1,4 @@
-"""Walkovers: scoring.results.services.result_walkover_award, on PostgreSQL."""
+"""Walkovers: scoring.results.walkovers.result_walkover_award, on PostgreSQL."""
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -7,12 +7,8 @@ from django.core.exceptions import PermissionDenied
 from config.errors import Invalid
 from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
-from scoring.results.services import (
-    FixtureNotOpen,
-    PlayedResultStands,
-    result_submit,
-    result_walkover_award,
-)
+from scoring.results.services import FixtureNotOpen, result_submit
+from scoring.results.walkovers import PlayedResultStands, result_walkover_award
 from tests.factories import StaffMembershipFactory, UserFactory
 from tests.scoring.squads import korova_sheet, make_squads
 

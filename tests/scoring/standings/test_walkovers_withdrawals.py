@@ -7,7 +7,8 @@ import pytest
 from config.errors import Conflict, Forbidden
 from leagues.models import Fixture, Game, WithdrawalRule
 from scoring.models import ResultVersion
-from scoring.results.services import entry_withdraw, result_submit, result_walkover_award
+from scoring.results.services import result_submit
+from scoring.results.walkovers import entry_withdraw, result_walkover_award
 from scoring.standings.figures import player_figures_by_game
 from scoring.standings.records import record_by_game
 from scoring.standings.selectors import season_standings, season_withdrawals
