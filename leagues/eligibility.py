@@ -1,6 +1,6 @@
 """The season's eligibility rule for a team's two players (Season.eligibility,
 docs/seasons-walkovers-squads.md "Squads: the two and the reserves"): reserves are checked by
-leagues.services.reserve_register_check; this checks the two, wherever a team is put in a
+leagues.squad_services.reserve_register_check; this checks the two, wherever a team is put in a
 season or its two change:
 
 - entering teams in a season (the season admin's teams inline, the Entry admin, the rollover):

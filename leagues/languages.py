@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import Invalid
 
-from . import services
+from . import profile_services
 from .models import Profile
 
 _CHOSEN = "_roundel_language_chosen"
@@ -84,7 +84,7 @@ def language_choose(request):
     ):
         next_url = "/"
     try:
-        services.profile_language_set(user=request.user, language=language)
+        profile_services.profile_language_set(user=request.user, language=language)
     except Invalid:
         return HttpResponseRedirect(next_url)  # an unknown language: the page as it was
     translation.activate(language)

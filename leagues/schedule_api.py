@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from config.api_errors import FIELD_ERRORS_SCHEMA, ErrorOutputSerializer
 from config.errors import Forbidden, NotFound
 
-from . import selectors, services
+from . import schedule_services, selectors
 from .models import Fixture, RescheduleProposal
 from .permissions import (
     NOT_FIXTURE_PLAYER,
@@ -53,7 +53,10 @@ class RescheduleInputSerializer(serializers.Serializer):
         help_text="The new date and time (ISO 8601; without an offset, the league's local time)."
     )
     message = serializers.CharField(
-        max_length=services.MESSAGE_MAX_LENGTH, required=False, allow_blank=True, default=""
+        max_length=schedule_services.MESSAGE_MAX_LENGTH,
+        required=False,
+        allow_blank=True,
+        default="",
     )
 
 
@@ -98,7 +101,7 @@ class FixtureRescheduleApi(APIView):
             raise Forbidden(_(NOT_FIXTURE_PLAYER))
         given = RescheduleInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        proposal = services.reschedule_propose(
+        proposal = schedule_services.reschedule_propose(
             fixture_id=pk,
             starts_at=given.validated_data["starts_at"],
             message=given.validated_data["message"],
@@ -132,7 +135,7 @@ class RescheduleAcceptApi(APIView):
         responses=_ANSWER_RESPONSES,
     )
     def post(self, request, pk: int):
-        proposal = services.reschedule_accept(proposal_id=pk, by=request.user)
+        proposal = schedule_services.reschedule_accept(proposal_id=pk, by=request.user)
         return Response(RescheduleOutputSerializer(proposal).data)
 
 
@@ -147,7 +150,7 @@ class RescheduleDeclineApi(APIView):
         responses=_ANSWER_RESPONSES,
     )
     def post(self, request, pk: int):
-        proposal = services.reschedule_decline(proposal_id=pk, by=request.user)
+        proposal = schedule_services.reschedule_decline(proposal_id=pk, by=request.user)
         return Response(RescheduleOutputSerializer(proposal).data)
 
 
@@ -228,7 +231,7 @@ class FixtureAvailabilityApi(APIView):
             raise Forbidden(_(NOT_FIXTURE_SQUAD))
         given = AvailabilityInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        availability = services.availability_set(
+        availability = schedule_services.availability_set(
             fixture_id=pk, available=given.validated_data["available"], by=request.user
         )
         return Response(AvailabilityOutputSerializer(availability).data)

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from config.errors import DomainError, add_refusal_to_form, page_refusal, refusal_sentence
 from config.page_errors import refusal_as_message
 
-from . import selectors, services
+from . import schedule_services, selectors
 from .models import Fixture, RescheduleProposal
 
 
@@ -56,7 +56,7 @@ class RescheduleForm(forms.Form):
     )
     message = forms.CharField(
         label=gettext_lazy("Message to the other team"),
-        max_length=services.MESSAGE_MAX_LENGTH,
+        max_length=schedule_services.MESSAGE_MAX_LENGTH,
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
@@ -70,7 +70,7 @@ def reschedule_propose_page(request: HttpRequest, pk: int) -> HttpResponse:
         form = RescheduleForm(request.POST)
         if form.is_valid():
             try:
-                services.reschedule_propose(
+                schedule_services.reschedule_propose(
                     fixture_id=fixture.pk,
                     starts_at=form.cleaned_data["starts_at"],
                     message=form.cleaned_data["message"],
@@ -103,9 +103,18 @@ def reschedule_propose_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 ANSWERS = {
-    "accept": (services.reschedule_accept, gettext_lazy("Accepted: the fixture has moved.")),
-    "decline": (services.reschedule_decline, gettext_lazy("Declined: the fixture keeps its date.")),
-    "withdraw": (services.reschedule_withdraw, gettext_lazy("Your proposal is withdrawn.")),
+    "accept": (
+        schedule_services.reschedule_accept,
+        gettext_lazy("Accepted: the fixture has moved."),
+    ),
+    "decline": (
+        schedule_services.reschedule_decline,
+        gettext_lazy("Declined: the fixture keeps its date."),
+    ),
+    "withdraw": (
+        schedule_services.reschedule_withdraw,
+        gettext_lazy("Your proposal is withdrawn."),
+    ),
 }
 
 
@@ -132,7 +141,7 @@ def availability_mark(request: HttpRequest, pk: int) -> HttpResponse:
     available = request.POST.get("available")
     refusal = None
     try:
-        services.availability_set(
+        schedule_services.availability_set(
             fixture_id=fixture.pk,
             available={"yes": True, "no": False}.get(available or "", available),  # type: ignore[arg-type]  # the service refuses anything else
             by=request.user,

@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from .. import services
+from .. import squad_services
 from ..eligibility import team_players_check
 from ..models import Player, Team, TeamMember
 from .access import HistoryAdmin
@@ -120,6 +120,6 @@ class TeamAdmin(HistoryAdmin):
     def save_formset(self, request, form, formset, change):
         if isinstance(formset, TeamMemberFormSet):
             formset.save(commit=False)  # fills new/changed/deleted_objects for the admin log
-            services.team_players_set(team=form.instance, players=formset.ordered_players())
+            squad_services.team_players_set(team=form.instance, players=formset.ordered_players())
             return
         super().save_formset(request, form, formset, change)

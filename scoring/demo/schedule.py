@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Availability, Fixture, RescheduleProposal, Team
-from leagues.services import availability_set, reschedule_propose
+from leagues.schedule_services import availability_set, reschedule_propose
 
 PROPOSING, ANSWERING = "roundheads", "full-convoy"  # Ada Finch proposes; Cal Reyes answers
 MARKS = {"ada-finch": True, "bo-marsh": False, "cal-reyes": True}  # Bo cannot make it

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from leagues.models import Entry, Game, Player, Reserve, Season
 from leagues.selectors import team_player_ids
-from leagues.services import reserve_register
+from leagues.squad_services import reserve_register
 from scoring.demo import DEMO_GAMES
 from scoring.models import ResultVersion
 from scoring.results.services import result_submit

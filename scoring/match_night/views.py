@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from leagues.services import profile_email_notices_set
+from leagues.profile_services import profile_email_notices_set
 from scoring.match_night.selectors import needs_you
 
 

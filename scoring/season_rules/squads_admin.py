@@ -1,6 +1,7 @@
-"""Admin of a season's entries: each team's registered reserves (leagues.services.reserve_register)
-and the "withdraw" action (scoring.results.walkovers.entry_withdraw). Registered by scoring
-because a withdrawal writes results (walkovers) as the season's rule says.
+"""Admin of a season's entries: each team's registered reserves
+(leagues.squad_services.reserve_register) and the "withdraw" action
+(scoring.results.walkovers.entry_withdraw). Registered by scoring because a withdrawal writes
+results (walkovers) as the season's rule says.
 """
 
 from django import forms
@@ -10,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError, add_refusal_to_form, refusal_sentence
-from leagues import services
+from leagues import squad_services
 from leagues.eligibility import entry_players_check
 from leagues.models import Division, Entry, Reserve
 from scoring.results.walkovers import entry_withdraw
@@ -26,7 +27,7 @@ class ReserveFormSet(forms.BaseInlineFormSet):
             if not data or data.get("DELETE") or form.instance.pk or not data.get("player"):
                 continue
             try:
-                services.reserve_register_check(entry=self.instance, player=data["player"])
+                squad_services.reserve_register_check(entry=self.instance, player=data["player"])
             except DomainError as refused:
                 form.add_error("player", refusal_sentence(refused))
                 raise ValidationError(refusal_sentence(refused)) from None
@@ -124,7 +125,7 @@ class EntryAdmin(admin.ModelAdmin):
             reserve.delete()
         for reserve in reserves:
             if reserve.pk is None:
-                services.reserve_register(
+                squad_services.reserve_register(
                     entry_id=form.instance.pk, player_id=reserve.player_id, by=request.user
                 )
         return None

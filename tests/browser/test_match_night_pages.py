@@ -14,7 +14,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from leagues.models import Entry, Fixture, Profile, Reserve
-from leagues.services import availability_set, reschedule_propose
+from leagues.schedule_services import availability_set, reschedule_propose
 from scoring.publishing.services import venue_screen_issue
 from scoring.publishing.tv import pub_evening
 from scoring.results import confirmation, services

@@ -11,7 +11,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from leagues.models import Availability, Fixture, RescheduleProposal
-from leagues.services import availability_set, reschedule_propose
+from leagues.schedule_services import availability_set, reschedule_propose
 from tests.browser.axe import axe_violations, describe
 from tests.browser.conftest import PHONE
 from tests.browser.play import check_no_sideways_scroll, keep_screenshot

@@ -2,8 +2,8 @@
 
 The other team's two players both press accept (or one accepts while the other declines),
 each on their own connection, released together by a threading.Barrier. With the fixture and
-the proposal locked by leagues.services._locked_proposal, exactly one answer takes effect and
-the other is told the proposal is already decided (409).
+the proposal locked by leagues.schedule_services._locked_proposal, exactly one answer takes
+effect and the other is told the proposal is already decided (409).
 
 The control takes the lock away (a plain read) and holds both requests, inside the server,
 until both have read the proposal: both then find it still open and both answer it — an
@@ -19,7 +19,7 @@ import pytest
 from django.utils import timezone
 from knox.models import AuthToken
 
-from leagues import services
+from leagues import schedule_services
 from leagues.models import Fixture, RescheduleProposal
 from tests.concurrency.conftest import post_json
 from tests.factories import FixtureFactory, team_player_user
@@ -45,7 +45,7 @@ def tokens(fixture):
 
 def _new_proposal(fixture, home, number: int) -> RescheduleProposal:
     starts_at = timezone.now().replace(microsecond=0) + datetime.timedelta(days=7 + number)
-    return services.reschedule_propose(fixture_id=fixture.pk, starts_at=starts_at, by=home)
+    return schedule_services.reschedule_propose(fixture_id=fixture.pk, starts_at=starts_at, by=home)
 
 
 def _answer_together(live_server, proposal, tokens, answers) -> list[tuple[int, dict]]:
@@ -70,7 +70,7 @@ def _answer_together(live_server, proposal, tokens, answers) -> list[tuple[int, 
 @pytest.mark.parametrize("answers", [("accept", "accept"), ("accept", "decline")])
 def test_two_answers_at_once_take_effect_once(live_server, fixture, tokens, answers, monkeypatch):
     home, away_tokens = tokens
-    real_lock = services._locked_proposal
+    real_lock = schedule_services._locked_proposal
     lock_log: list[tuple[float, float]] = []
 
     def locked_proposal_held(proposal_id):
@@ -80,7 +80,7 @@ def test_two_answers_at_once_take_effect_once(live_server, fixture, tokens, answ
         time.sleep(HOLD_LOCK_SECONDS)  # hold the lock: the other answer must queue behind it
         return locked
 
-    monkeypatch.setattr(services, "_locked_proposal", locked_proposal_held)
+    monkeypatch.setattr(schedule_services, "_locked_proposal", locked_proposal_held)
 
     for number in range(ROUNDS):
         lock_log.clear()
@@ -115,7 +115,7 @@ def test_control_without_the_lock_both_answers_pass(live_server, fixture, tokens
         read_together.wait(timeout=10)  # both requests have read it before either writes
         return proposal, fixture
 
-    monkeypatch.setattr(services, "_locked_proposal", unlocked_proposal)
+    monkeypatch.setattr(schedule_services, "_locked_proposal", unlocked_proposal)
 
     for number in range(ROUNDS):
         read_together.reset()

@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 
 from config.errors import Invalid
-from leagues import services
+from leagues import squad_services
 from leagues.models import Eligibility, Reserve, Season
 from tests.factories import PlayerFactory
 from tests.scoring.squads import make_squads
@@ -25,13 +25,13 @@ CHECK_SECONDS = 0.5  # how long each check takes: long enough for the other to a
 
 @pytest.fixture
 def slow_check(monkeypatch):
-    real = services.reserve_register_check
+    real = squad_services.reserve_register_check
 
     def check(**kwargs):
         real(**kwargs)
         time.sleep(CHECK_SECONDS)  # the check passed; the other registration arrives now
 
-    monkeypatch.setattr(services, "reserve_register_check", check)
+    monkeypatch.setattr(squad_services, "reserve_register_check", check)
 
 
 def register_both(squads, player) -> list:
@@ -42,7 +42,7 @@ def register_both(squads, player) -> list:
         try:
             start.wait()
             outcomes.append(
-                services.reserve_register(entry_id=entry.pk, player_id=player.pk, by=None)
+                squad_services.reserve_register(entry_id=entry.pk, player_id=player.pk, by=None)
             )
         except Invalid as refused:
             outcomes.append(refused)
@@ -69,7 +69,7 @@ def test_one_of_two_simultaneous_registrations_stands(slow_check):
 
 def test_control_without_the_season_lock_both_registrations_pass(slow_check, monkeypatch):
     monkeypatch.setattr(
-        services, "_lock_season", lambda season_id: Season.objects.get(pk=season_id)
+        squad_services, "_lock_season", lambda season_id: Season.objects.get(pk=season_id)
     )
     squads = make_squads(eligibility=Eligibility.ONE_TEAM)
     player = PlayerFactory()

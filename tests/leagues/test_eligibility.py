@@ -6,7 +6,7 @@ import pytest
 from config.errors import Invalid
 from leagues.eligibility import entry_players_check, team_open_entries
 from leagues.models import Division, Eligibility, Fixture, Reserve, TeamMember
-from leagues.services import team_players_set
+from leagues.squad_services import team_players_set
 from tests.factories import EntryFactory, FixtureFactory, PlayerFactory, SeasonFactory, TeamFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,8 @@ from django.utils import timezone
 from icalendar import Calendar
 
 from leagues.models import Availability, Entry, Fixture, RescheduleProposal, Reserve
-from leagues.services import fixture_status_change, reschedule_propose
+from leagues.schedule_services import reschedule_propose
+from leagues.services import fixture_status_change
 from tests.factories import FixtureFactory, PlayerFactory, UserFactory, team_player_user
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,8 @@ from django.utils import timezone
 
 from config.errors import Conflict, Forbidden, Invalid, NotFound
 from leagues.models import Fixture, TeamMember
-from leagues.services import fixture_relocate, fixture_status_change, team_players_set
+from leagues.services import fixture_relocate, fixture_status_change
+from leagues.squad_services import team_players_set
 from tests.factories import (
     PlayerFactory,
     StaffMembershipFactory,

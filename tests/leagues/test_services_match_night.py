@@ -8,16 +8,16 @@ from django.utils import timezone
 
 from config.errors import Conflict, Forbidden, Invalid, NotFound
 from leagues.models import Availability, Entry, Fixture, Profile, RescheduleProposal, Reserve
-from leagues.selectors import fixture_availability, fixtures_overdue
-from leagues.services import (
+from leagues.profile_services import profile_email_notices_set
+from leagues.schedule_services import (
     availability_set,
-    fixture_status_change,
-    profile_email_notices_set,
     reschedule_accept,
     reschedule_decline,
     reschedule_propose,
     reschedule_withdraw,
 )
+from leagues.selectors import fixture_availability, fixtures_overdue
+from leagues.services import fixture_status_change
 from tests.factories import (
     FixtureFactory,
     PlayerFactory,

@@ -1,10 +1,10 @@
-"""leagues.services.reserve_register: the squad's limit and the season's eligibility rule."""
+"""leagues.squad_services.reserve_register: the squad's limit and the season's eligibility rule."""
 
 import pytest
 
 from config.errors import Forbidden, Invalid
 from leagues.models import Division, Eligibility, Reserve, TeamMember
-from leagues.services import reserve_register
+from leagues.squad_services import reserve_register
 from tests.factories import PlayerFactory, StaffMembershipFactory
 from tests.scoring.squads import make_squads
 

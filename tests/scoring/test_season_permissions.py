@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied
 
 from config.errors import Forbidden
 from leagues.models import CupTie, Entry, Fixture, Reserve, Season
-from leagues.services import reserve_register
+from leagues.squad_services import reserve_register
 from scoring.cups.services import cup_draw, cup_tie_decider_record
 from scoring.models import PointsAdjustment, ResultVersion
 from scoring.results.walkovers import entry_withdraw, result_walkover_award

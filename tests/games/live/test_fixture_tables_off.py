@@ -14,7 +14,8 @@ from games.engines import get_engine
 from games.live.expiry import overdue_turns_sweep
 from games.models import Table
 from leagues.models import Fixture, Game
-from leagues.services import fixture_status_change, reschedule_accept, reschedule_propose
+from leagues.schedule_services import reschedule_accept, reschedule_propose
+from leagues.services import fixture_status_change
 from scoring.models import ResultVersion
 from scoring.results.services import FixtureNotOpen, result_propose, result_submit
 from tests.factories import StaffMembershipFactory, UserFactory

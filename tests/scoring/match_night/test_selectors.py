@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from leagues.models import Availability
-from leagues.services import reschedule_propose
+from leagues.schedule_services import reschedule_propose
 from scoring.match_night.selectors import needs_you
 from tests.factories import FixtureFactory, StaffMembershipFactory, UserFactory, team_player_user
 from tests.scoring.match_night.conftest import version

@@ -8,12 +8,8 @@ import pytest
 from django.core import mail
 from django.utils import timezone, translation
 
-from leagues.services import (
-    profile_email_notices_set,
-    reschedule_accept,
-    reschedule_decline,
-    reschedule_propose,
-)
+from leagues.profile_services import profile_email_notices_set
+from leagues.schedule_services import reschedule_accept, reschedule_decline, reschedule_propose
 from scoring.match_night.services import notices_send
 from scoring.models import NoticeSent
 from tests.factories import StaffMembershipFactory, UserFactory, team_player_user

@@ -8,7 +8,7 @@ import time
 import pytest
 from django.utils import timezone
 
-from leagues.services import reschedule_propose
+from leagues.schedule_services import reschedule_propose
 from scoring.match_night.tasks import match_night_notices_send
 from scoring.models import NoticeSent
 from tests.factories import FixtureFactory, StaffMembershipFactory, team_player_user

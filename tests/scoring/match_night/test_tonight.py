@@ -9,7 +9,8 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.services import fixture_status_change, profile_email_notices_set
+from leagues.profile_services import profile_email_notices_set
+from leagues.services import fixture_status_change
 from scoring.match_night.selectors import needs_you
 from scoring.match_night.services import notices_send
 from scoring.models import NoticeSent

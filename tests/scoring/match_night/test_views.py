@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Profile, RescheduleProposal
-from leagues.services import reschedule_propose
+from leagues.schedule_services import reschedule_propose
 from tests.factories import FixtureFactory
 from tests.scoring.match_night.conftest import version
 

@@ -7,7 +7,8 @@ import pytest
 from django.utils import timezone
 
 from leagues.models import Game, Player, TeamMember
-from leagues.services import fixture_status_change, team_players_set
+from leagues.services import fixture_status_change
+from leagues.squad_services import team_players_set
 from scoring.models import PlayerRating, RatingPoint, RatingRun
 from scoring.ratings.replay import RatedFixture, RatedMatch, ratings_replay, shared_ranks
 from scoring.ratings.services import ratings_recompute, ratings_refresh_stale
