@@ -86,6 +86,9 @@ URL = re.compile(r"https?://\S+")
 CARD_LETTERS = re.compile(r"[AJQK](?:-[AJQK])*")
 
 
+HIDDEN_ELEMENTS = ("script", "style", "template")
+
+
 class _Reader(HTMLParser):
     """The text a person reads on a page (and the attributes a screen reader or a dialog says),
     and the pages it leads to."""
@@ -104,8 +107,10 @@ class _Reader(HTMLParser):
         if tag == "html":
             self.is_document = True
             self.html_lang = values.get("lang")
-        if tag in ("script", "style"):
+        if tag in HIDDEN_ELEMENTS:
             self._hidden_depth += 1
+        if self._hidden_depth:  # a row template's placeholders are filled in before it is read
+            return
         if self._other_language and tag == self._other_language[-1]:
             self._other_language.append(tag)
         elif tag != "html" and values.get("lang") and values["lang"] != self.html_lang:
@@ -120,7 +125,7 @@ class _Reader(HTMLParser):
             self.texts.append(values["value"])
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style") and self._hidden_depth:
+        if tag in HIDDEN_ELEMENTS and self._hidden_depth:
             self._hidden_depth -= 1
         if self._other_language and tag == self._other_language[-1]:
             self._other_language.pop()
