@@ -11,12 +11,15 @@ from leagues.models import Fixture, Game, Player, Season, Team, Venue
 
 
 class ResultVersionQuerySet(models.QuerySet["ResultVersion"]):
+    def standing(self) -> "ResultVersionQuerySet":
+        """Each fixture's current version, void fixtures left out, whether it is confirmed,
+        awaiting confirmation or disputed (what What needs you and "not counted yet" read)."""
+        return self.filter(is_current=True).exclude(fixture__status=Fixture.Status.VOID)
+
     def counted(self) -> "ResultVersionQuerySet":
-        """The results that count: each fixture's current version, void fixtures left out
-        (the one definition for standings, records, figures, charts and ratings)."""
-        return self.filter(
-            is_current=True, confirmation=ResultVersion.Confirmation.CONFIRMED
-        ).exclude(fixture__status=Fixture.Status.VOID)
+        """The results that count: the standing versions that are confirmed (the one
+        definition for standings, records, figures, charts and ratings)."""
+        return self.standing().filter(confirmation=ResultVersion.Confirmation.CONFIRMED)
 
 
 class ResultVersion(models.Model):

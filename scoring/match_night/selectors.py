@@ -88,10 +88,8 @@ def _members_by_user(user_ids: Iterable[int | None]) -> dict[int, set[int]]:
 def _awaiting_versions(among: Q | None = None) -> list[ResultVersion]:
     """The current versions awaiting confirmation (`among`: of those fixtures only)."""
     return list(
-        ResultVersion.objects.filter(
-            among or Q(), is_current=True, confirmation=Confirmation.AWAITING
-        )
-        .exclude(fixture__status=Fixture.Status.VOID)
+        ResultVersion.objects.standing()
+        .filter(among or Q(), confirmation=Confirmation.AWAITING)
         .select_related(
             "fixture__home_team", "fixture__away_team", "fixture__venue", "fixture__season__league"
         )
@@ -101,8 +99,8 @@ def _awaiting_versions(among: Q | None = None) -> list[ResultVersion]:
 
 def _disputed_versions() -> QuerySet[ResultVersion]:
     return (
-        ResultVersion.objects.filter(is_current=True, confirmation=Confirmation.DISPUTED)
-        .exclude(fixture__status=Fixture.Status.VOID)
+        ResultVersion.objects.standing()
+        .filter(confirmation=Confirmation.DISPUTED)
         .select_related(
             "fixture__home_team", "fixture__away_team", "fixture__venue", "fixture__season__league"
         )

@@ -108,17 +108,16 @@ def season_unconfirmed_results(
     divisions), never a cup tie's or a play-off's, and no void fixture's; with their fixtures'
     teams, by the fixture's date. One query."""
     return list(
-        ResultVersion.objects.filter(
+        ResultVersion.objects.standing()
+        .filter(
             division_q(division=division, top=top, field="fixture__division"),
             fixture__season_id=season_id,
             fixture__stage=Fixture.Stage.LEAGUE,
-            is_current=True,
             confirmation__in=[
                 ResultVersion.Confirmation.AWAITING,
                 ResultVersion.Confirmation.DISPUTED,
             ],
         )
-        .exclude(fixture__status=Fixture.Status.VOID)
         .select_related("fixture__home_team", "fixture__away_team")
         .defer("sheet")
         .order_by("fixture__starts_at", "fixture_id")
