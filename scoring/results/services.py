@@ -302,12 +302,20 @@ def _record_version(
         if replayed is not None:
             return replayed
         raise
+    return fixture_played_mark(fixture=fixture, version=version, game=season.game, by=by)
+
+
+def fixture_played_mark(
+    *, fixture: Fixture, version: ResultVersion, game: str, by: AnyUser | None
+) -> ResultVersion:
+    """After a version is written (a sheet or a walkover): its fixture is played, with who made
+    it so kept in the history, and the result is announced (ratings). Returns the version."""
     if fixture.status != Fixture.Status.PLAYED:
         fixture.status = Fixture.Status.PLAYED
         fixture.postponed_reason = ""
         fixture._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
         fixture.save(update_fields=["status", "postponed_reason"])
-    result_recorded.send(sender=ResultVersion, game=season.game, version=version)
+    result_recorded.send(sender=ResultVersion, game=game, version=version)
     return version
 
 

@@ -26,7 +26,7 @@ from scoring.models import ResultVersion
 from scoring.results.fixture_day import ensure_fixture_day_or_admin_override
 from scoring.results.fixture_open import FixtureNotOpen
 from scoring.results.selectors import fixture_current_result
-from scoring.results.services import _check_note, _locked_fixture, result_recorded
+from scoring.results.services import _check_note, _locked_fixture, fixture_played_mark
 
 
 class PlayedResultStands(Conflict):
@@ -112,13 +112,7 @@ def _write_walkover(
         created_by_id=None if by is None else by.pk,
         note=note,
     )
-    if fixture.status != Fixture.Status.PLAYED:
-        fixture.status = Fixture.Status.PLAYED
-        fixture.postponed_reason = ""
-        fixture._history_user = by  # type: ignore[attr-defined]  # django-simple-history's
-        fixture.save(update_fields=["status", "postponed_reason"])
-    result_recorded.send(sender=ResultVersion, game=season.game, version=version)
-    return version
+    return fixture_played_mark(fixture=fixture, version=version, game=season.game, by=by)
 
 
 @transaction.atomic
