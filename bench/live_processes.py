@@ -85,3 +85,21 @@ class Processes:
             os.killpg(process.pid, signal.SIGTERM)
         for process in self.running.values():
             process.wait(timeout=30)
+
+
+def database_create_if_missing(url: str) -> None:
+    """The PostgreSQL database `url` names, created if it is not there (the benches fill
+    databases of their own)."""
+    import dj_database_url
+    import psycopg
+
+    config = dj_database_url.parse(url)
+    with psycopg.connect(
+        host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"], dbname="postgres",
+        autocommit=True,
+    ) as admin:  # fmt: skip
+        exists = admin.execute(
+            "select 1 from pg_database where datname = %s", (config["NAME"],)
+        ).fetchone()
+        if not exists:
+            admin.execute(f'create database "{config["NAME"]}"')

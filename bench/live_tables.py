@@ -64,23 +64,11 @@ SERVER_ENV = {
 os.environ.update(SERVER_ENV)
 
 import django  # noqa: E402
-import psycopg  # noqa: E402
 import redis  # noqa: E402
 
 
 def ensure_database() -> None:
-    import dj_database_url
-
-    config = dj_database_url.parse(DATABASE_URL)
-    with psycopg.connect(
-        host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"], dbname="postgres",
-        autocommit=True,
-    ) as admin:  # fmt: skip
-        exists = admin.execute(
-            "select 1 from pg_database where datname = %s", (config["NAME"],)
-        ).fetchone()
-        if not exists:
-            admin.execute(f'create database "{config["NAME"]}"')
+    database_create_if_missing(DATABASE_URL)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=SERVER_ENV, check=True
     )
@@ -141,7 +129,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from knox.models import AuthToken  # noqa: E402
 from live_measures import summary, timed_call  # noqa: E402
-from live_processes import Processes  # noqa: E402
+from live_processes import Processes, database_create_if_missing  # noqa: E402
 
 from games.live import services  # noqa: E402
 from games.live.turns import EXPIRE_TASK  # noqa: E402

@@ -12,7 +12,10 @@ from pathlib import Path
 
 import gevent
 from geventhttpclient import HTTPClient
-from live_processes import Processes  # bench/ is the script's own folder, first on sys.path
+from live_processes import (  # bench/ is the script's own folder, first on sys.path
+    Processes,
+    database_create_if_missing,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -51,19 +54,7 @@ def prepare(players: int) -> tuple[list[tuple[str, str]], list[tuple[int, str]]]
 
 
 def ensure_database() -> None:
-    import dj_database_url
-    import psycopg
-
-    config = dj_database_url.parse(DATABASE_URL)
-    with psycopg.connect(
-        host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"], dbname="postgres",
-        autocommit=True,
-    ) as admin:  # fmt: skip
-        exists = admin.execute(
-            "select 1 from pg_database where datname = %s", (config["NAME"],)
-        ).fetchone()
-        if not exists:
-            admin.execute(f'create database "{config["NAME"]}"')
+    database_create_if_missing(DATABASE_URL)
     for command in (["migrate"], ["collectstatic", "--noinput"]):  # DEBUG off: the manifest
         subprocess.run(
             [sys.executable, "manage.py", *command, "-v0"], cwd=ROOT, env=SERVER_ENV, check=True
