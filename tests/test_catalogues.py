@@ -18,6 +18,7 @@ from django.utils import translation
 BASE_DIR = Path(__file__).resolve().parent.parent
 LOCALE = BASE_DIR / "locale"
 LANGUAGES = ["ru", "fi"]
+UNREAD_FILES = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo", "*.png", "*.sqlite3")
 PLURAL_FORMS = {"ru": 3, "fi": 2}
 # The form a language uses for exactly one and nothing else (Finnish's first), which says what
 # the English singular says; Russian's first form also says 21, 31…, so it needs the plural's.
@@ -143,15 +144,19 @@ def test_the_catalogues_compile(path, tmp_path):
 @pytest.fixture(scope="module")
 def extracted(tmp_path_factory):
     """The strings marked in the code today, extracted as `make messages` does into a copy of
-    the catalogues: a tree of links to the project's sources beside a copied locale/, so that
-    the real catalogues are never written."""
+    the catalogues: a copy of the project's sources beside a copied locale/, so that the real
+    catalogues are never written, nor the temporary files makemessages writes beside each
+    template it reads (two test workers extracting in one tree deleted each other's)."""
     if shutil.which("xgettext") is None:
         pytest.skip("GNU gettext's xgettext is not installed")
     root = tmp_path_factory.mktemp("extract")
     for child in BASE_DIR.iterdir():
         if child.name.startswith(".") or child.name in NOT_EXTRACTED:
             continue
-        (root / child.name).symlink_to(child, target_is_directory=child.is_dir())
+        if child.is_dir():
+            shutil.copytree(child, root / child.name, ignore=UNREAD_FILES)
+        else:
+            shutil.copy2(child, root / child.name)
     shutil.copytree(LOCALE, root / "locale")
     with pytest.MonkeyPatch.context() as patch, override_settings(LOCALE_PATHS=[root / "locale"]):
         patch.chdir(root)
