@@ -56,12 +56,16 @@ def test_two_phones_see_each_others_moves_pushed_and_focus_stays_put(live_server
     fetched = [url for url in requests if url.rstrip("/").endswith(str(table.pk))]
     assert 1 <= len(fetched) <= 2, requests
 
-    # Bea plays by keyboard: her card, then Enter on "put it down"; Ada's page shows the turn
-    # revealed, and the focus Ada left on her page's table stays inside it.
+    # Bea plays by keyboard: her card, then Enter on "put it down"; both pages show the turn
+    # revealed, and once Bea's page has drawn it (her answer and the pushed change, in either
+    # order) her focus is inside the table, not thrown to the top of the page.
     bea_page.keyboard.press("Enter")
     bea_page.locator(".actions button[data-template]").first.focus()
     bea_page.keyboard.press("Enter")
-    expect(ada_page.locator("#table-live [data-turn]")).not_to_have_attribute(
-        "data-turn", "1", timeout=5_000
+    for page in (ada_page, bea_page):
+        expect(page.locator("#table-live [data-turn]")).not_to_have_attribute(
+            "data-turn", "1", timeout=5_000
+        )
+    bea_page.wait_for_function(
+        "document.activeElement.closest('#table-live') !== null", timeout=5_000
     )
-    assert bea_page.evaluate("document.activeElement.closest('#table-live') !== null")
