@@ -11,8 +11,10 @@ timeout (settings: socket_connect_timeout, socket_timeout) and not one per cache
 import logging
 import threading
 import time
+from typing import Any
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis import ConnectionPool
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -52,11 +54,31 @@ def _outage_of(location: str) -> _Outage:
         return _outages.setdefault(location, _Outage())
 
 
+_pools: dict[tuple[str, str], ConnectionPool] = {}
+_pools_lock = threading.Lock()
+
+
+def _shared_pool(pool_class: Any, server: str, options: dict[str, Any]) -> ConnectionPool:
+    """Django makes a cache client per thread and, under ASGI, per request; each would open
+    its own pool, so a new Redis connection per request (and redis-py's driver lookup with
+    it). One pool per server and options serves every client of the process (redis-py's pool
+    is thread-safe and starts afresh in a forked child)."""
+    key = (server, repr(sorted(options.items())))
+    with _pools_lock:
+        if key not in _pools:
+            _pools[key] = pool_class.from_url(server, **options)
+        return _pools[key]
+
+
 class ForgivingRedisCacheClient(RedisCacheClient):
     def __init__(self, servers, **options):
         super().__init__(servers, **options)
         self._location = ",".join(_without_password(server) for server in servers)
         self._outage = _outage_of(self._location)
+
+    def _get_connection_pool(self, write):
+        server = self._servers[self._get_connection_pool_index(write)]
+        return _shared_pool(self._pool_class, server, self._pool_options)
 
     def _attempt(self, operation, *args, fallback):
         if self._outage.skipping():
