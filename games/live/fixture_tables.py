@@ -29,13 +29,9 @@ from leagues.models import Fixture, Player
 from leagues.permissions import can_enter_results
 from scoring.kinds import FinishedTable, get_kind
 from scoring.models import ResultVersion
+from scoring.results.fixture_open import FixtureNotOpen
 from scoring.results.lineup_selectors import fixture_seating_lineup
-from scoring.results.services import (
-    FixtureNotOpen,
-    ResultConflict,
-    result_propose,
-    result_submit,
-)
+from scoring.results.services import ResultConflict, result_propose, result_submit
 
 from . import turns
 from .cuts import deal_cut

@@ -34,7 +34,6 @@ from scoring.kinds import get_kind
 from scoring.models import ResultProposal, ResultVersion
 from scoring.results.appearances import ensure_appearances_allowed
 from scoring.results.fixture_day import ensure_fixture_day_or_admin_override
-from scoring.results.fixture_open import FixtureNotOpen as FixtureNotOpen  # re-exported
 from scoring.results.fixture_open import ensure_fixture_takes_result
 from scoring.results.lineup_selectors import (
     fixture_player_ids,

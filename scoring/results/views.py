@@ -47,6 +47,7 @@ from scoring.results.entry_pages import (
     sheet_page,
     unavailable_page,
 )
+from scoring.results.fixture_open import FixtureNotOpen
 from scoring.results.forms import EntryForm, WalkoverForm, lineup_from_data
 from scoring.results.grids import ENTRY_GRIDS
 from scoring.results.preview import grid_check, grid_outcome_if_valid, grid_validate
@@ -280,7 +281,7 @@ def _entry_save(request, grid, current):
         return sheet_page(
             request, grid=grid, form=form, current=current, outcome=outcome, status=409
         )
-    except services.FixtureNotOpen as closed:
+    except FixtureNotOpen as closed:
         return unavailable_page(request, fixture, str(closed), status=409)
     except Conflict as refusal:  # a rule above results refused the result (a cup's bracket)
         form.add_error(None, refusal_sentence(refusal))
@@ -358,5 +359,5 @@ def _player_refusal(fixture: Fixture, current) -> str:
     if current is not None and current.confirmation == current.Confirmation.AWAITING:
         return _("Your team entered this result: it awaits the other team's answer.")
     return _(
-        _("This result is confirmed: only staff of the venue or a league admin can correct it now.")
+        "This result is confirmed: only staff of the venue or a league admin can correct it now."
     )

@@ -17,7 +17,8 @@ from leagues.models import Fixture, Game
 from leagues.schedule_services import reschedule_accept, reschedule_propose
 from leagues.services import fixture_status_change
 from scoring.models import ResultVersion
-from scoring.results.services import FixtureNotOpen, result_propose, result_submit
+from scoring.results.fixture_open import FixtureNotOpen
+from scoring.results.services import result_propose, result_submit
 from tests.factories import StaffMembershipFactory, UserFactory
 from tests.games.conftest import client_for
 from tests.games.live.test_fixture_tables import (

@@ -13,6 +13,7 @@ from leagues.models import Fixture
 from scoring.models import ResultVersion
 from scoring.results import confirmation, services
 from scoring.results.confirmation import NotCurrentVersion
+from scoring.results.fixture_open import FixtureNotOpen
 from scoring.results.services import ResultSettled
 from tests.factories import UserFactory
 from tests.scoring.results.match_night import MatchNight, match_night
@@ -319,5 +320,5 @@ def test_a_void_fixtures_result_is_not_confirmed(night):
     entered = enter(night, night.home[0])
     Fixture.objects.filter(pk=night.fixture.pk).update(status=Fixture.Status.VOID)
     assert confirmation.results_confirm_overdue(now=entered.confirm_by) == []
-    with pytest.raises(services.FixtureNotOpen):
+    with pytest.raises(FixtureNotOpen):
         confirmation.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])

@@ -12,7 +12,8 @@ from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
 from scoring.results import services
 from scoring.results.fixture_day import BeforeFixtureDay
-from scoring.results.services import FixtureNotOpen, ResultConflict, result_submit
+from scoring.results.fixture_open import FixtureNotOpen
+from scoring.results.services import ResultConflict, result_submit
 from scoring.results.sheets import SheetInvalid
 from tests.factories import (
     FixtureFactory,

@@ -7,7 +7,8 @@ from django.core.exceptions import PermissionDenied
 from config.errors import Invalid
 from leagues.models import Fixture, Game
 from scoring.models import ResultVersion
-from scoring.results.services import FixtureNotOpen, result_submit
+from scoring.results.fixture_open import FixtureNotOpen
+from scoring.results.services import result_submit
 from scoring.results.walkovers import PlayedResultStands, result_walkover_award
 from tests.factories import StaffMembershipFactory, UserFactory
 from tests.scoring.squads import korova_sheet, make_squads
