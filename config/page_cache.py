@@ -13,6 +13,10 @@ worker) until either
 - PAGE_CACHE_SECONDS pass, which bounds what no signal announces (a bulk update, the date
   turning over while "tonight" is shown).
 
+An address is kept only with the query parameters its view declares it reads
+(`@public_page(query=("division",))`): any other parameter is built afresh and not kept, so
+made-up parameters cannot fill the cache with copies of one page.
+
 Only a GET from someone without a session (no session cookie, so certainly anonymous, and no
 flash message waiting) is served or kept; a logged-in reader's page names them and is never
 cached. The one per-visitor part of a public page is its CSRF token (the language switcher's
@@ -44,10 +48,20 @@ _HARMLESS_COOKIES = {settings.CSRF_COOKIE_NAME, settings.LANGUAGE_COOKIE_NAME}
 _KEY_ATTRIBUTE = "_page_cache_key"
 
 
-def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Marks a view whose page is the same for every anonymous visitor in a language."""
-    view.public_page = True  # type: ignore[attr-defined]
-    return view
+View = Callable[..., HttpResponse]
+
+
+def public_page(view: View | None = None, /, *, query: tuple[str, ...] = ()) -> Any:
+    """Marks a view whose page is the same for every anonymous visitor in a language, for
+    each value of the query parameters it reads (`query`). An address with any other
+    parameter is built afresh and not kept: made-up parameters (?x=1, ?x=2, …) would
+    otherwise each fill the cache with a copy of one page."""
+
+    def mark(view: View) -> View:
+        view.public_page = frozenset(query)  # type: ignore[attr-defined]
+        return view
+
+    return mark(view) if view is not None else mark
 
 
 def csrf_placeholder(request: HttpRequest) -> dict[str, str]:
@@ -108,7 +122,8 @@ class PublicPageCacheMiddleware:
         return response
 
     def process_view(self, request: HttpRequest, view, view_args, view_kwargs):
-        if not (getattr(view, "public_page", False) and _anonymous_read(request)):
+        reads = getattr(view, "public_page", None)
+        if reads is None or not set(request.GET) <= reads or not _anonymous_read(request):
             return None
         generation = cache.get(GENERATION_KEY, 0)
         path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]

@@ -80,7 +80,7 @@ def _progress_words(progress: dict[str, int]) -> str:
     return words
 
 
-@public_page
+@public_page(query=("division",))
 def season_fixtures(request, league_slug, season_slug):
     """The season's fixtures and results by round; ?division=<id> shows one division's."""
     season = leagues_selectors.season_get(league_slug=league_slug, season_slug=season_slug)

@@ -111,3 +111,21 @@ def test_nothing_is_kept_without_a_shared_cache(world, settings):
     with CaptureQueriesContext(connection) as queries:
         Client().get(season_url(world))
     assert len(queries) > 0  # built again
+
+
+def test_made_up_query_parameters_are_not_kept(shared_cache, world):
+    """Each made-up parameter would otherwise keep another copy of the page; the parameter a
+    page reads (the fixtures' ?division=) is kept per value."""
+    fixtures = reverse("season-fixtures", args=[world.league.slug, world.season.slug])
+    division = world.season.divisions.get()
+
+    def kept_pages() -> int:
+        return len(cache._cache.get_client().keys("*page-cache:*:*:*"))
+
+    for number in range(5):
+        assert Client().get(f"{season_url(world)}?x={number}").status_code == 200
+    assert kept_pages() == 0
+    for _ in range(2):
+        assert Client().get(f"{fixtures}?division={division.pk}").status_code == 200
+    assert Client().get(fixtures).status_code == 200
+    assert kept_pages() == 2
