@@ -180,8 +180,10 @@ def table_cancel(*, table_id: int, by: User) -> None:
         table = locked_table(table_id)
         if table.fixture_id is not None:
             raise Forbidden(
-                "A fixture's table cannot be closed: it is played, or the venue's staff "
-                "postpone or void the fixture."
+                _(
+                    "A fixture's table cannot be closed: it is played, or the venue's staff "
+                    "postpone or void the fixture."
+                )
             )
         if table.created_by_id is None or table.created_by_id != by.pk:
             raise Forbidden(_("Only the player who opened this table may close it."))

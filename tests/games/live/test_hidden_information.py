@@ -70,7 +70,9 @@ def check_log(log: list[dict], *, table: Table, seat: int) -> None:
 
 
 def check_admin_page(admin, *, table: Table, spectator_log: list[dict]) -> None:
-    page = admin.get(change_url(table)).content.decode()
+    answer = admin.get(change_url(table))
+    assert answer.status_code == 200
+    page = answer.content.decode()
     assert str(table.seed) not in page and "hands" not in page
     shown = re.findall(r'<td class="field-\w*move">\s*<p>(.*?)</p>', page)
     assert [html.unescape(move) for move in shown] == [
@@ -86,6 +88,7 @@ def choose(moves: list[dict], rng: random.Random) -> dict:
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES)
 def test_no_seat_ever_sees_another_seats_hand(game, players, options, caplog, client, superuser):
+    admin = client  # the admin's pages are read by a superuser's session of their own
     caplog.set_level(logging.DEBUG)
     rng = random.Random(f"{game}-hidden")
     users = [UserFactory() for _ in range(players)]
@@ -96,22 +99,22 @@ def test_no_seat_ever_sees_another_seats_hand(game, players, options, caplog, cl
         .json()
     )
     table_id = created["id"]
-    for client in clients[1:]:
-        assert client.post(f"/api/tables/{table_id}/join/").status_code == 200
+    for joining in clients[1:]:
+        assert joining.post(f"/api/tables/{table_id}/join/").status_code == 200
     by_seat = {
         seat.seat: clients[users.index(seat.user)]
         for seat in Table.objects.get(pk=table_id).seats.all()
     }
-    client.force_login(superuser)
+    admin.force_login(superuser)
     spectator = APIClient()
     eng = get_engine(game)
     moves = 0
     while True:
         table = Table.objects.get(pk=table_id)
         state = eng.load(table.state)
-        for seat, client in by_seat.items():
+        for seat, player in by_seat.items():
             check_answer(
-                client.get(f"/api/tables/{table_id}/").json(),
+                player.get(f"/api/tables/{table_id}/").json(),
                 eng=eng, state=state, seat=seat, game=game,
             )  # fmt: skip
         reader = moves % players
@@ -120,7 +123,7 @@ def test_no_seat_ever_sees_another_seats_hand(game, players, options, caplog, cl
         spectator_log = spectator.get(f"/api/tables/{table_id}/log/").json()
         check_log(spectator_log, table=table, seat=None)
         if eng.is_over(state) or any(entry["move"] is None for entry in spectator_log):
-            check_admin_page(client, table=table, spectator_log=spectator_log)
+            check_admin_page(admin, table=table, spectator_log=spectator_log)
         if eng.is_over(state):
             break
         seat = eng.to_act(state)[0]
