@@ -447,8 +447,8 @@ GAMES_OPEN_TABLES_PER_USER = int(os.environ.get("GAMES_OPEN_TABLES_PER_USER", "3
 # How often beat confirms the players' results whose confirmation window passed without a
 # dispute (scoring.results.tasks): a result counts at most this long after its window.
 RESULTS_CONFIRM_SWEEP_SECONDS = float(os.environ.get("RESULTS_CONFIRM_SWEEP_SECONDS", "60"))
-# Beat's one job: expire overdue turns whose expiry task was lost (worker crash, broker
-# restart); the database knows which turns are overdue.
+# Beat runs several jobs, each said below: sweeps that find their work in the database, so that
+# nothing waits on a task lost to a worker crash or a broker restart.
 CELERY_BEAT_SCHEDULE = {
     # The safety net behind the rating recomputation each saved result queues (scoring.ratings.tasks).
     "ratings-refresh": {"task": "scoring.ratings_refresh", "schedule": 300.0},
@@ -460,6 +460,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": RESULTS_CONFIRM_SWEEP_SECONDS,
         "options": {"expires": RESULTS_CONFIRM_SWEEP_SECONDS},
     },
+    # Live tables: expire overdue turns whose expiry task was lost.
     "sweep-overdue-turns": {
         "task": "games.sweep_overdue_turns",
         "schedule": GAMES_SWEEP_SECONDS,

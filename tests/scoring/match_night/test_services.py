@@ -53,6 +53,23 @@ def test_a_dispute_is_emailed_to_the_venues_staff_and_the_admins(fixture, home):
     assert all("disputed" in subjects[0] for subjects in inboxes().values())
 
 
+def test_a_dispute_email_names_the_fixture_and_its_venue_but_not_the_reason_or_score(fixture, home):
+    staff = StaffMembershipFactory(venue=fixture.venue, user__email="staff@example.com").user
+    version(fixture, by=home, confirmation="disputed", note="Round 3 was 30, not 10")
+    notices_send()
+
+    (message,) = mail.outbox
+    assert message.to == [staff.email]
+    said = f"{message.subject}\n{message.body}"
+    names = f"{fixture.home_team.name} v {fixture.away_team.name}"
+    assert names in message.subject and "needs deciding" in message.subject
+    assert f"{names} at {fixture.venue.name} is disputed" in message.body
+    assert f"/fixtures/{fixture.pk}/" in message.body and "/needs-you/" in message.body
+    # The reason and the score are for the pages, which check who may see them.
+    assert "Round 3" not in said and "was 30" not in said
+    assert not re.search(r"\b17\s*(?:–|-|:|to)\s*4\b", said)
+
+
 def test_a_dispute_is_not_emailed_to_a_superuser_whose_account_is_closed(fixture, home):
     UserFactory(is_superuser=True, is_active=False, email="gone@example.com")
     UserFactory(is_superuser=True, email="admin@example.com")

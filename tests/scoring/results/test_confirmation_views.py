@@ -1,11 +1,15 @@
 """Match night's pages through the test client: the entry page for the players of the fixture,
-the fixture page's confirm and dispute, staff's decide page, and who is refused each."""
+the fixture page's confirm and dispute, staff's decide page, and who is refused each; the
+team, player and TV pages marking a result that does not count yet."""
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from leagues.models import Fixture, Player
 from scoring.models import ResultVersion
+from scoring.publishing.services import venue_screen_issue
 from scoring.results import confirmation, services
 from tests.factories import EntryFactory, UserFactory
 from tests.scoring.results.match_night import MatchNight, match_night
@@ -200,3 +204,66 @@ def test_the_season_page_names_the_results_its_table_does_not_count(disputed):
     assert f"{fixture.home_team.name} v {fixture.away_team.name}" in line and "disputed" in line
     fixtures = Client().get(reverse("season-fixtures", args=[season.league.slug, season.slug]))
     assert "Result disputed: staff decide" in fixtures.content.decode()
+
+
+# --- a result that does not count yet, marked on the public pages -------------------------
+
+
+def leave_unconfirmed(night, state: str) -> None:
+    """The home team's result, awaiting the away team, or disputed by them."""
+    enter_as_home(night)
+    if state == "disputed":
+        confirmation.result_dispute(
+            fixture_id=night.fixture.pk, version=1, reason="Round 1 was 30", by=night.away[0]
+        )
+
+
+def fixture_row(html: str, fixture) -> str:
+    """The table row of a team's fixture list that links to the fixture."""
+    link = f'href="{reverse("fixture-detail", args=[fixture.pk])}"'
+    return next(row for row in html.split("<tr>") if link in row).split("</tr>", 1)[0]
+
+
+@pytest.mark.parametrize("state, mark", [("awaiting", "To confirm"), ("disputed", "Disputed")])
+def test_the_team_and_player_pages_mark_a_result_that_does_not_count_yet(night, state, mark):
+    leave_unconfirmed(night, state)
+    fixture = night.fixture
+    player = Player.objects.get(user=night.away[1])
+    pages = [
+        reverse("team-detail", args=[fixture.home_team.slug]),
+        reverse("team-detail", args=[fixture.away_team.slug]),
+        reverse("player-detail", args=[player.slug]),
+    ]
+    for page in pages:
+        row = fixture_row(Client().get(page).content.decode(), fixture)
+        assert f">{mark}</a>" in row, page
+        assert "form-letter" not in row, page  # neither won nor lost: it does not count yet
+
+
+def test_the_team_page_shows_the_score_and_outcome_once_the_result_is_confirmed(night):
+    enter_as_home(night)
+    confirmation.result_confirm(fixture_id=night.fixture.pk, version=1, by=night.away[0])
+    page = reverse("team-detail", args=[night.fixture.away_team.slug])
+    row = fixture_row(Client().get(page).content.decode(), night.fixture)
+    assert "60–100" in row and "form-W" in row  # the away team's side: 60 heads beat 100
+    assert "To confirm" not in row
+
+
+@pytest.mark.parametrize("state, mark", [("awaiting", "to confirm"), ("disputed", "disputed")])
+def test_the_tv_marks_tonights_result_that_does_not_count_and_its_table_leaves_it_out(
+    night, state, mark
+):
+    fixture = night.fixture
+    Fixture.objects.filter(pk=fixture.pk).update(starts_at=timezone.now())
+    for team in (fixture.home_team, fixture.away_team):
+        EntryFactory(season=fixture.season, team=team)
+    leave_unconfirmed(night, state)
+    screen = venue_screen_issue(venue_id=fixture.venue_id)
+
+    board = Client().get(reverse("tv-board", args=[fixture.venue.slug, screen.token]))
+    html = board.content.decode()
+    shown = html.split(f'id="tv-fixture-{fixture.pk}"', 1)[1].split("</li>", 1)[0]
+    assert f'<span class="status">{mark}</span>' in shown
+    for team in (fixture.home_team, fixture.away_team):
+        # played, won, points: the table does not count the result yet
+        assert f">{team.name}</th><td>0</td><td>0</td>" in html

@@ -1,16 +1,20 @@
 """Staff pages: who may open the result-entry sheets, conflicts, fixtures that take no result, the
 history and the staff home. Each game's sheet has its own test_views_<game>.py."""
 
+import datetime
 import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from leagues.models import Fixture, TeamMember
 from scoring.models import ResultVersion
 from scoring.publishing.services import venue_screen_issue
+from scoring.results.confirmation import result_decide, result_dispute, results_confirm_overdue
 from scoring.results.services import result_submit
 from tests.factories import PlayerFactory, StaffMembershipFactory, UserFactory, VenueFactory
+from tests.scoring.results.match_night import match_night
 from tests.scoring.results.staff_sheets import (
     FULL_GAME,
     entry_url,
@@ -185,6 +189,45 @@ def test_the_history_shows_every_version_with_who_when_source_and_changes(client
     assert re.search(r"Round 4, Cy</th><td>10</td><td><strong>5</strong>", html)
     assert re.search(r"Round 4, Dot</th><td>5</td><td><strong>10</strong>", html)
     assert "The first result entered" in html
+
+
+def history_version(client, fixture, number: int) -> str:
+    html = client.get(history_url(fixture)).content.decode()
+    return html.split(f'id="version-{number}"', 1)[1].split("</article>", 1)[0]
+
+
+def test_the_history_shows_an_awaiting_then_a_disputed_version_then_staffs_decision(client):
+    night = match_night()
+    fixture = night.fixture
+    result_submit(fixture_id=fixture.pk, sheet=night.sheet(), based_on_version=0, by=night.home[0])
+    result_dispute(fixture_id=fixture.pk, version=1, reason="Round 1 was 30", by=night.away[0])
+    result_decide(fixture_id=fixture.pk, version=2, choose=1, by=night.staff)
+    client.force_login(night.staff)
+
+    entered, disputed, decided = (history_version(client, fixture, n) for n in (1, 2, 3))
+
+    assert 'confirmation-awaiting">Awaiting confirmation<' in entered
+    assert night.home[0].username in entered and "Player of the fixture" in entered
+    assert 'confirmation-disputed">Disputed<' in disputed
+    assert night.away[0].username in disputed and "Round 1 was 30" in disputed
+    assert 'confirmation-confirmed">Confirmed<' in decided and ">counts<" in decided
+    assert "Decided by staff: version 1 stands." in decided
+    assert ">counts<" not in entered + disputed
+
+
+def test_the_history_says_the_window_confirmed_a_result_nobody_answered(client):
+    night = match_night()
+    fixture = night.fixture
+    result_submit(fixture_id=fixture.pk, sheet=night.sheet(), based_on_version=0, by=night.home[0])
+    results_confirm_overdue(now=timezone.now() + datetime.timedelta(hours=25))
+    client.force_login(night.staff)
+
+    entered, confirmed = (history_version(client, fixture, n) for n in (1, 2))
+
+    assert 'confirmation-awaiting">Awaiting confirmation<' in entered
+    assert 'confirmation-confirmed">Confirmed<' in confirmed and ">counts<" in confirmed
+    assert "Confirmed automatically when the window passed</strong>" in confirmed
+    assert "By <strong>" not in confirmed  # nobody confirmed it
 
 
 def test_the_history_of_a_fixture_without_a_result_says_so(client, korova):
