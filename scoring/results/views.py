@@ -269,25 +269,25 @@ def _entry_save(request, grid, current):
         )
     except SheetInvalid as invalid:
         grid.add_errors(invalid.errors)
-        return sheet_page(request, grid=grid, form=form, current=current, status=400)
+        return sheet_page(request, grid=grid, form=form, current=current, status=invalid.status)
     except Invalid as invalid:  # the note, the submission key
         add_refusal_to_form(form, invalid)
-        return sheet_page(request, grid=grid, form=form, current=current, status=400)
+        return sheet_page(request, grid=grid, form=form, current=current, status=invalid.status)
     except fixture_day.BeforeFixtureDay as early:
         # The day is checked before the sheet: check the sheet too, so that the page says
         # all that stands in the way, as the preview does (the API's 409 stays as it is).
         outcome = grid_check(grid)
         form.add_error(None, str(early))
         return sheet_page(
-            request, grid=grid, form=form, current=current, outcome=outcome, status=409
+            request, grid=grid, form=form, current=current, outcome=outcome, status=early.status
         )
     except FixtureNotOpen as closed:
-        return unavailable_page(request, fixture, str(closed), status=409)
+        return unavailable_page(request, fixture, str(closed), status=closed.status)
+    except services.ResultSettled as settled:  # the other team answered meanwhile
+        return unavailable_page(request, fixture, str(settled), status=settled.status)
     except Conflict as refusal:  # a rule above results refused the result (a cup's bracket)
         form.add_error(None, refusal_sentence(refusal))
-        return sheet_page(request, grid=grid, form=form, current=current, status=409)
-    except services.ResultSettled as settled:  # the other team answered meanwhile
-        return unavailable_page(request, fixture, str(settled), status=409)
+        return sheet_page(request, grid=grid, form=form, current=current, status=refusal.status)
 
     # A submission sent again (its key already saved a version) is told what the first one
     # was told: the version it wrote.
