@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 from simple_history.utils import bulk_create_with_history
 
-from config.errors import Conflict, Forbidden, Invalid
+from config.errors import Conflict, Forbidden, Invalid, NotFound
 
 from .fixture_writes import (
     aware_datetime,
@@ -78,6 +78,20 @@ def clean_reason(
             }
         )
     return reason
+
+
+# Seasons
+
+
+def season_lock(*, season_id: int) -> Season:
+    """The season, read with its league and both rows locked until the transaction ends, so
+    that the writes whose decision hangs on the season (a reserve's registration, a points
+    adjustment, a play-off, the rollover, whose new slug must be free in the league) run one
+    at a time. Raises NotFound for no such season."""
+    try:
+        return Season.objects.select_for_update().select_related("league").get(pk=season_id)
+    except Season.DoesNotExist:
+        raise NotFound(_("There is no such season.")) from None
 
 
 # Divisions

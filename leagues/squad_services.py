@@ -15,10 +15,10 @@ from django.utils.translation import ngettext
 from config.errors import Invalid, NotFound
 
 from .eligibility import team_players_ensure_eligible
-from .models import Eligibility, Entry, Player, Reserve, Season, Team, TeamMember
+from .models import Eligibility, Entry, Player, Reserve, Team, TeamMember
 from .permissions import AnyUser
 from .selectors import team_player_ids
-from .services import ensure_can_manage_fixtures
+from .services import ensure_can_manage_fixtures, season_lock
 
 # Teams
 
@@ -130,11 +130,6 @@ def reserve_register_check(*, entry: Entry, player: Player) -> None:
         raise Invalid(errors={"player": message % {"player": player, "team": other.team}})
 
 
-def _lock_season(season_id: int) -> Season:
-    """The season row, locked until the transaction ends: one registration at a time."""
-    return Season.objects.select_for_update().get(pk=season_id)
-
-
 @transaction.atomic
 def reserve_register(*, entry_id: int, player_id: int, by: AnyUser | None) -> Reserve:
     """Register `player_id` as a reserve of the team's entry in its season.
@@ -150,7 +145,7 @@ def reserve_register(*, entry_id: int, player_id: int, by: AnyUser | None) -> Re
         player = Player.objects.get(pk=player_id)
     except (Entry.DoesNotExist, Player.DoesNotExist):
         raise NotFound(_("There is no such entry or player.")) from None
-    entry.season = _lock_season(entry.season_id)
+    entry.season = season_lock(season_id=entry.season_id)
     reserve_register_check(entry=entry, player=player)
     reserve = Reserve(entry=entry, player=player)
     reserve._history_user = by  # type: ignore[attr-defined]  # django-simple-history's

@@ -4,10 +4,11 @@
     move = bot_move(game="korova", state=state, seat=2, rng=random.Random(7))
 
 Each game's bot lives in `games/bots/<game>.py` and exposes
-`choose(*, view: dict, legal: list[dict], rng: random.Random) -> dict`. It is
-given only what its seat may know: the engine's view for that seat and the
-seat's legal moves (which depend on nothing hidden). So a bot cannot peek at
-other hands or the deck, and its choice is always one of the legal moves.
+`choose(*, view, legal: list[dict], rng: random.Random) -> dict`, its `view` typed as
+its engine's (KorovaView, ConvoyView, ConquianView). It is given only what its seat may
+know: the engine's view for that seat and the seat's legal moves (which depend on nothing
+hidden). So a bot cannot peek at other hands or the deck, and its choice is always one of
+the legal moves.
 Strategies: docs/engines/bots.md.
 """
 

@@ -17,6 +17,7 @@ player and the open card are seen, so they are no outs.
 import random
 from collections.abc import Iterable
 
+from games.engines.conquian import ConquianView
 from games.engines.conquian_melds import (
     ALL_CARDS,
     BIT_OF,
@@ -27,14 +28,14 @@ from games.engines.conquian_melds import (
     can_meld,
     in_some_meld,
 )
-from games.engines.protocol import Move, View
+from games.engines.protocol import Move
 
 GOING_OUT = 1_000_000.0
 PER_MELDED_CARD = 10.0  # a card laid down is worth more than any card's outs
 GIFT = 6.0  # penalty for discarding a card that fits the opponent's melds
 
 
-def choose(*, view: View, legal: list[Move], rng: random.Random) -> Move:
+def choose(*, view: ConquianView, legal: list[Move], rng: random.Random) -> Move:
     seat = view["seat"]
     hand = _mask(view["hand"])
     melds = _mask(code for meld in view["melds"][seat] for code in meld)

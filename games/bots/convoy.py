@@ -17,7 +17,8 @@ that is the only move.
 import random
 
 from games.engines import convoy_board as board
-from games.engines.protocol import Move, View
+from games.engines.convoy import ConvoyView
+from games.engines.protocol import Move
 
 # Value of a window by the cells it still lacks once the bot's counter is down.
 ATTACK = {0: 1000.0, 1: 40.0, 2: 8.0, 3: 1.0}
@@ -32,7 +33,7 @@ REMOVE_COST = {"JS": 50.0, "JH": 50.0, "X": 90.0}
 EXCHANGE = 1_000_000.0
 
 
-def choose(*, view: View, legal: list[Move], rng: random.Random) -> Move:
+def choose(*, view: ConvoyView, legal: list[Move], rng: random.Random) -> Move:
     position = _Position(view)
     scored = []
     for move in legal:
@@ -56,7 +57,7 @@ def choose(*, view: View, legal: list[Move], rng: random.Random) -> Move:
 class _Position:
     """The board as the bot's seat sees it, as bit masks, with per-cell scores cached."""
 
-    def __init__(self, view: View):
+    def __init__(self, view: ConvoyView):
         self.side = view["side"]
         self.sides = view["sides"]
         self.placed = [0] * self.sides

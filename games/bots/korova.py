@@ -14,14 +14,14 @@ takes the row with the fewest heads (the fewer cards on a tie).
 import random
 from math import comb
 
-from games.engines.korova import HAND_SIZE, HEADS, ROW_COUNT, ROW_LIMIT
-from games.engines.protocol import Move, View
+from games.engines.korova import HAND_SIZE, HEADS, ROW_COUNT, ROW_LIMIT, KorovaView
+from games.engines.protocol import Move
 
 # Mean heads of the cards a filled row would hold besides its current ones.
 _MEAN_HEADS = 170 / 104
 
 
-def choose(*, view: View, legal: list[Move], rng: random.Random) -> Move:
+def choose(*, view: KorovaView, legal: list[Move], rng: random.Random) -> Move:
     heads = HEADS[view["edition"]]
     row_heads = [sum(heads[card] for card in row) for row in view["rows"]]
     if "row" in legal[0]:
@@ -41,7 +41,7 @@ def choose(*, view: View, legal: list[Move], rng: random.Random) -> Move:
     return rng.choice([move for cost, gap, move in costs if (cost, gap) == best])
 
 
-def _unseen_cards(view: View) -> list[int]:
+def _unseen_cards(view: KorovaView) -> list[int]:
     """Cards in play this seat has not seen this turn (other hands, set aside, taken)."""
     in_play = HAND_SIZE * view["players"] + ROW_COUNT + view["stock"]  # cards 1..in_play
     seen = set(view["hand"])

@@ -11,16 +11,16 @@ from .protocol import FORFEIT, Engine, Move, Outcome
 
 ENGINE_NAMES = ("convoy", "korova", "conquian")
 
-_engines: dict[str, Engine[Any]] = {}
+_engines: dict[str, Engine[Any, Any]] = {}
 
 
-def get_engine(name: str) -> Engine[Any]:
+def get_engine(name: str) -> Engine[Any, Any]:
     """The engine for `name` ("convoy", "korova" or "conquian"), held to the protocol (each
-    module's `ENGINE` is bound as `Engine[<its state>]`, which mypy checks)."""
+    module's `ENGINE` is bound as `Engine[<its state>, <its view>]`, which mypy checks)."""
     if name not in ENGINE_NAMES:
         raise ValueError(f"unknown game {name!r}; known: {', '.join(ENGINE_NAMES)}")
     if name not in _engines:
-        engine: Engine[Any] = import_module(f"{__name__}.{name}").ENGINE
+        engine: Engine[Any, Any] = import_module(f"{__name__}.{name}").ENGINE
         _engines[name] = engine
     return _engines[name]
 

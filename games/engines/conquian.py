@@ -7,7 +7,7 @@ shallowly by every move.
 """
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired, TypedDict
 
 from .conquian_checks import (
     card_in,
@@ -29,7 +29,7 @@ from .conquian_melds import (
 from .conquian_storage import ConquianState, deck_bits, dump_state, load_state
 from .errors import Card, IllegalMove, gettext_noop
 from .options import Option, resolve_options
-from .protocol import Dump, Engine, Move, Outcome, View
+from .protocol import Dump, Engine, Move, Outcome
 from .rng import shuffled
 
 CARRY_OVERS = ("double", "add", "none")
@@ -52,6 +52,34 @@ _MOVE_SHAPES = (
 )
 _MOVE_KEYS = frozenset().union(*_MOVE_SHAPES)
 _PHASES = ("turned", "facing", "forced", "discard", "over")
+
+
+class LastDeal(TypedDict):
+    deal_number: int
+    winner: int | None  # None: the deal was drawn
+    points: int
+
+
+class ConquianView(TypedDict):
+    """What `view(state, seat)` shows (docs/engines/conquian.md): `seat` and `hand` only to a
+    seated viewer. Cards are codes such as "7H"; `melds` holds each seat's melds."""
+
+    stock: int
+    open_card: str | None
+    melds: list[list[list[str]]]
+    scores: list[int]
+    target: int
+    forcing: bool
+    deal_value: int
+    deal_number: int
+    dealer: int
+    to_act: list[int]
+    phase: str
+    hand_counts: list[int]
+    dead_pile: int
+    last_deal: LastDeal | None
+    seat: NotRequired[int]
+    hand: NotRequired[list[str]]
 
 
 def next_deal_value(value: int, drawn: bool, carry_over: str = "double") -> int:
@@ -161,10 +189,10 @@ class ConquianEngine:
         moves += [{"meld": codes_of(used)} for used in usable]
         return moves
 
-    def view(self, state: ConquianState, seat: int | None = None) -> View:
+    def view(self, state: ConquianState, seat: int | None = None) -> ConquianView:
         hands = state["hands"]
         last = state["last"]
-        out = {
+        out: ConquianView = {
             "stock": len(state["stock"]),
             "open_card": CODE_OF[state["open"]] if state["open"] else None,
             "melds": [[codes_of(meld) for meld in arrange(mask)] for mask in state["melds"]],
@@ -413,4 +441,4 @@ def _end_deal(state: ConquianState, winner: int) -> None:
     _start_deal(state)
 
 
-ENGINE: Engine[ConquianState] = ConquianEngine()
+ENGINE: Engine[ConquianState, ConquianView] = ConquianEngine()

@@ -6,7 +6,7 @@ is the protocol (games.engines.protocol) over them.
 """
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired, TypedDict
 
 from . import convoy_board as board
 from .cards import is_card_code
@@ -29,7 +29,7 @@ from .convoy_position import (
 from .convoy_storage import copy_move, dump_state, load_state
 from .errors import Card, IllegalMove, gettext_noop
 from .options import Option, resolve_options
-from .protocol import FORFEIT, Dump, Engine, Move, Outcome, View
+from .protocol import FORFEIT, Dump, Engine, Move, Outcome
 from .rng import shuffled
 
 OPTIONS = (
@@ -44,6 +44,43 @@ _PLACE_KEYS = frozenset(("card", "square"))
 _REMOVE_KEYS = frozenset(("card", "remove"))
 _EXCHANGE_KEYS = frozenset(("card", "exchange"))
 _PASS_KEYS = frozenset(("pass",))
+
+
+class BoardCell(TypedDict):
+    card: str  # its card code, or ROUNDEL
+    counter: int | None  # the side whose counter is on it
+    locked: bool  # the counter is in a convoy
+
+
+class ConvoyCells(TypedDict):
+    side: int
+    cells: list[list[int]]  # [row, column] of each of its four squares
+
+
+class ConvoyView(TypedDict):
+    """What `view(state, seat)` shows (docs/engines/convoy.md, "View"): `side` and `hand`
+    only to a seated viewer. `options` are the game's rule options as OPTIONS declares them."""
+
+    players: int
+    sides: int
+    side_colours: list[str]
+    seat: int | None
+    to_act: list[int]
+    stock: int
+    hand_sizes: list[int]
+    board: list[list[BoardCell]]
+    convoys: list[int]
+    convoy_cells: list[ConvoyCells]
+    convoys_to_win: int
+    counters_left: list[int]
+    discards: list[str]
+    exchanged_this_turn: bool
+    last_move: Move | None
+    options: dict[str, Any]
+    over: bool
+    outcome: Outcome | None
+    side: NotRequired[int]
+    hand: NotRequired[list[str]]
 
 
 class ConvoyEngine:
@@ -210,17 +247,17 @@ class ConvoyEngine:
             "scores": scores,
         }
 
-    def view(self, state: ConvoyState, seat: int | None = None) -> View:
+    def view(self, state: ConvoyState, seat: int | None = None) -> ConvoyView:
         if seat is not None and (type(seat) is not int or not 0 <= seat < state["players"]):
             raise ValueError(f"there is no seat {seat!r} at this table")
         sides = state["sides"]
         placed = state["placed"]
         locked = state["locked"]
-        cells = []
+        cells: list[BoardCell] = []
         for cell, card in enumerate(board.CELL_CARDS):
             owner = next((side for side in range(sides) if placed[side] >> cell & 1), None)
             cells.append({"card": card, "counter": owner, "locked": bool(locked >> cell & 1)})
-        view: View = {
+        view: ConvoyView = {
             "players": state["players"],
             "sides": sides,
             "side_colours": list(SIDE_COLOURS[:sides]),
@@ -257,7 +294,7 @@ class ConvoyEngine:
         return load_state(data, options=OPTIONS)
 
 
-ENGINE: Engine[ConvoyState] = ConvoyEngine()
+ENGINE: Engine[ConvoyState, ConvoyView] = ConvoyEngine()
 
 # The game's rules that the scoring kind and the tests read, besides the engine.
 __all__ = ["COUNTERS_PER_SIDE", "ENGINE", "FULL_DECK", "OPTIONS", "PLAYER_COUNTS", "convoys_to_win"]

@@ -14,11 +14,11 @@ used by the scoring app to validate sheets entered by pub staff.
 
 from collections.abc import Iterable, Sequence
 from operator import add
-from typing import Any, Literal, NamedTuple, NoReturn
+from typing import Any, Literal, NamedTuple, NoReturn, NotRequired, TypedDict
 
 from .errors import IllegalMove, gettext_noop
 from .options import Option, resolve_options
-from .protocol import Dump, Engine, Move, Outcome, View
+from .protocol import Dump, Engine, Move, Outcome
 from .rng import shuffled
 
 EDITIONS = ("korova-006", "classic")
@@ -132,6 +132,35 @@ class State(NamedTuple):
     reveal: Played
     pending: int | None
     over: bool
+
+
+class RevealedCard(TypedDict):
+    seat: int
+    card: int
+
+
+class KorovaView(TypedDict):
+    """What `view(state, seat)` shows (docs/engines/korova.md, "The view"): `hand` and
+    `my_pick` only to a seated viewer."""
+
+    players: int
+    edition: str
+    end_score: int
+    round: int
+    turn: int
+    rows: list[list[int]]
+    stock: int
+    scores: list[int]
+    taken: list[int]
+    sheet: list[list[int]]
+    picked: list[bool]
+    to_act: list[int]
+    revealed: list[RevealedCard]
+    pending_row_choice: int | None
+    last_turn: list[RevealedCard]
+    over: bool
+    hand: NotRequired[list[int]]
+    my_pick: NotRequired[int | None]
 
 
 _new = tuple.__new__  # a State from a tuple of its fields, without NamedTuple's keyword parsing
@@ -373,7 +402,7 @@ class KorovaEngine:
     def timeout(self, state: State, seat: int) -> State:
         return self.apply(state, seat, self.timeout_move(state, seat))
 
-    def view(self, state: State, seat: int | None = None) -> View:
+    def view(self, state: State, seat: int | None = None) -> KorovaView:
         setup = state.setup
         n = setup.players
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
@@ -381,7 +410,7 @@ class KorovaEngine:
         table = setup.heads
         taken = [sum([table[card] for card in pile]) for pile in state.piles]
         scores = list(state.totals) if state.over else list(map(add, state.totals, taken))
-        reveal = [{"seat": s, "card": card} for card, s in state.reveal]
+        reveal: list[RevealedCard] = [{"seat": s, "card": card} for card, s in state.reveal]
         pending = state.pending
         if state.over:
             picked = [False] * n
@@ -389,7 +418,7 @@ class KorovaEngine:
             picked = [True] * n  # everyone's card is revealed
         else:
             picked = [s not in state.acting for s in range(n)]
-        view: View = {
+        view: KorovaView = {
             "players": n,
             "edition": setup.edition,
             "end_score": setup.end_score,
@@ -476,4 +505,4 @@ class KorovaEngine:
         )
 
 
-ENGINE: Engine[State] = KorovaEngine()
+ENGINE: Engine[State, KorovaView] = KorovaEngine()

@@ -2,21 +2,30 @@
 
 `games.engines.get_engine(name)` returns an object of this shape; live tables, bots, the
 simulator and the scoring kinds use nothing else of an engine. Each engine module binds its
-`ENGINE` as `Engine[<its state>]`, so mypy (`make lint`) holds each engine to the protocol,
-argument and return types included; `isinstance(engine, Engine)` checks the names at run time.
+`ENGINE` as `Engine[<its state>, <its view>]`, so mypy (`make lint`) holds each engine to the
+protocol, argument and return types included; `isinstance(engine, Engine)` checks the names at
+run time.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Protocol, TypedDict, TypeVar, runtime_checkable
 
 from .options import Option
 
 StateT = TypeVar("StateT")
 
-# A move or a view: JSON-safe, so its values are whatever JSON holds.
+# A move: JSON-safe, so its values are whatever JSON holds.
 Move = dict[str, Any]
-View = dict[str, Any]
 Dump = dict[str, Any]
+
+# A view: JSON-safe, read only. Each engine describes its own as a TypedDict (KorovaView,
+# ConvoyView, ConquianView), and the protocol is generic in it, so a caller that holds a
+# game's ENGINE reads that TypedDict. The bound is a read-only Mapping[str, object] because
+# every TypedDict is one, while none is a dict[str, Any] (mypy refuses it: through a
+# dict[str, Any] any key could be written); the type variable is covariant because a view is
+# only returned, never taken.
+View = Mapping[str, object]
+ViewT_co = TypeVar("ViewT_co", bound=View, covariant=True)
 
 # What a time-out "plays" when the rules make it play no move at all (Convoy: the turn is lost).
 FORFEIT: Move = {"forfeit": True}
@@ -32,7 +41,7 @@ class Outcome(TypedDict):
 
 
 @runtime_checkable
-class Engine(Protocol[StateT]):
+class Engine(Protocol[StateT, ViewT_co]):
     """A game's rules: pure, no I/O, no global random state.
 
     States are opaque to callers; `dump` and `load` turn them into JSON and back without
@@ -80,7 +89,7 @@ class Engine(Protocol[StateT]):
         """The state after `seat`'s time-out: `timeout_move` played (FORFEIT: the turn lost)."""
         ...
 
-    def view(self, state: StateT, seat: int | None = None) -> View: ...
+    def view(self, state: StateT, seat: int | None = None) -> ViewT_co: ...
 
     def is_over(self, state: StateT) -> bool: ...
 

@@ -253,7 +253,7 @@ class _LiveResult(TypedDict):
     note: str
 
 
-def _finished_table(table: Table, eng: Engine[Any]) -> FinishedTable:
+def _finished_table(table: Table, eng: Engine[Any, Any]) -> FinishedTable:
     assert table.number is not None, "a fixture's tables are numbered"
     assert table.state is not None, "a finished table has been dealt"
     return FinishedTable(

@@ -257,7 +257,7 @@ def _mover_seat(*, table: Table, by: User | None, bot_seat: int | None) -> int:
     raise NotYourTurn(_("You hold no seat at this table."))
 
 
-def _check_turn(*, table: Table, eng: Engine[Any], state: Any, seat: int, turn: Any) -> None:
+def _check_turn(*, table: Table, eng: Engine[Any, Any], state: Any, seat: int, turn: Any) -> None:
     if table.status == Table.Status.WAITING:
         raise TurnConflict(
             _("The game has not started: seats are still open, or players still to come."),

@@ -213,7 +213,7 @@ class Writes:
 def _record(
     *,
     table: Table,
-    eng: Engine[Any],
+    eng: Engine[Any, Any],
     before: Any,
     after: Any,
     seat: int,
@@ -257,7 +257,9 @@ def _count_away(*, table: Table, seat: int, timeout: bool, writes: "Writes") -> 
         writes.back.append(row.pk)
 
 
-def _save(*, table: Table, eng: Engine[Any], state: Any, turn_before: int, writes: Writes) -> None:
+def _save(
+    *, table: Table, eng: Engine[Any, Any], state: Any, turn_before: int, writes: Writes
+) -> None:
     table.state = eng.dump(state)
     writes.tables.append(table)
     if table.status == Table.Status.PLAYING and table.turn != turn_before:

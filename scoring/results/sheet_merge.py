@@ -126,7 +126,7 @@ def _items(value, path: str = ""):
         else ()
     )
     for key, child in children:
-        child_path = _join(path, key)
+        child_path = field_path(path, key)
         if isinstance(value, list) and isinstance(child, list | Mapping):
             yield child_path, child
         yield from _items(child, child_path)
@@ -151,17 +151,19 @@ def _fields(value, path: str = "") -> dict[str, object]:
     if isinstance(value, Mapping):
         found = {}
         for key, child in value.items():
-            found.update(_fields(child, _join(path, key)))
+            found.update(_fields(child, field_path(path, key)))
         return found
     if isinstance(value, list):
         found = {}
         for index, child in enumerate(value):
-            found.update(_fields(child, _join(path, index)))
+            found.update(_fields(child, field_path(path, index)))
         return found
     return {} if value is None or not path else {path: value}
 
 
-def _join(path: str, key) -> str:
+def field_path(path: str, key: str | int) -> str:
+    """The path of `key` (a mapping's key or a list's index) in the field at `path`: "rounds"
+    and 3 make "rounds.3"; at the top ("") the key alone."""
     return f"{path}.{key}" if path else str(key)
 
 

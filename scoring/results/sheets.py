@@ -15,6 +15,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext as _
 
 from scoring.kinds import SheetInvalid, get_kind
+from scoring.results.sheet_merge import field_path
 
 
 def validate_sheet(
@@ -73,20 +74,16 @@ def sheet_changes(before, after, path: str = "") -> list[tuple[str, object, obje
     if isinstance(before, Mapping) and isinstance(after, Mapping):
         changes = []
         for key in list(before) + [key for key in after if key not in before]:
-            changes += sheet_changes(before.get(key), after.get(key), _join(path, key))
+            changes += sheet_changes(before.get(key), after.get(key), field_path(path, key))
         return changes
     if isinstance(before, list) and isinstance(after, list):
         changes = []
         for index in range(max(len(before), len(after))):
             old = before[index] if index < len(before) else None
             new = after[index] if index < len(after) else None
-            changes += sheet_changes(old, new, _join(path, index))
+            changes += sheet_changes(old, new, field_path(path, index))
         return changes
     return [] if before == after else [(path, before, after)]
-
-
-def _join(*parts) -> str:
-    return ".".join(str(part) for part in parts if part != "")
 
 
 __all__ = ["SheetInvalid", "sheet_changes", "unstorable_character", "validate_sheet"]

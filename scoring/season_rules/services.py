@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict, Forbidden, Invalid, NotFound
 from leagues.models import Division, Entry, Fixture, Season
 from leagues.permissions import NOT_LEAGUE_ADMIN, AnyUser, is_league_admin
-from leagues.services import season_divisions_ensure
+from leagues.services import season_divisions_ensure, season_lock
 from scoring.models import PointsAdjustment
 from scoring.season_rules.selectors import (
     division_playoffs,
@@ -31,13 +31,6 @@ PLAYOFF_DAYS_AFTER = 7  # a play-off kicks off a week after the division's last 
 def ensure_league_admin(*, user: AnyUser | None) -> None:
     if user is not None and not is_league_admin(user=user):
         raise Forbidden(NOT_LEAGUE_ADMIN)
-
-
-def _lock_season(season_id: int) -> Season:
-    try:
-        return Season.objects.select_for_update().select_related("league").get(pk=season_id)
-    except Season.DoesNotExist:
-        raise NotFound(_("There is no such season.")) from None
 
 
 @transaction.atomic
@@ -57,7 +50,7 @@ def points_adjustment_add(
     NotFound for an unknown season.
     """
     ensure_league_admin(user=by)
-    season = _lock_season(season_id)
+    season = season_lock(season_id=season_id)
     errors: dict[str, str] = {}
     if isinstance(points, bool) or not isinstance(points, int) or points == 0:
         errors["points"] = _("Give the points to add (e.g. 2) or deduct (e.g. -3): not 0.")
@@ -103,7 +96,7 @@ def playoff_fixtures_create(*, division_id: int, by: AnyUser | None) -> list[Fix
     division = Division.objects.filter(pk=division_id).first()
     if division is None:
         raise NotFound(_("There is no such division."))
-    season = _lock_season(division.season_id)
+    season = season_lock(season_id=division.season_id)
     if not division.playoff:
         raise Conflict(
             errors={"division": _("%(division)s has no play-off.") % {"division": division.name}}
@@ -158,7 +151,7 @@ def season_rollover(
     date or a slug the league already uses.
     """
     ensure_league_admin(user=by)
-    season = _lock_season(season_id)
+    season = season_lock(season_id=season_id)
     if season.next_season_id is not None:
         raise Conflict(
             errors={

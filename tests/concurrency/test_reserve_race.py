@@ -69,7 +69,7 @@ def test_one_of_two_simultaneous_registrations_stands(slow_check):
 
 def test_control_without_the_season_lock_both_registrations_pass(slow_check, monkeypatch):
     monkeypatch.setattr(
-        squad_services, "_lock_season", lambda season_id: Season.objects.get(pk=season_id)
+        squad_services, "season_lock", lambda season_id: Season.objects.get(pk=season_id)
     )
     squads = make_squads(eligibility=Eligibility.ONE_TEAM)
     player = PlayerFactory()

@@ -95,7 +95,7 @@ def test_control_without_the_lock_both_admins_create_a_season(monkeypatch):
         # already: making it whole, which locks the row too, has nothing to do here.)
         both_checked.wait(timeout=10)
 
-    monkeypatch.setattr(services, "_lock_season", unlocked)
+    monkeypatch.setattr(services, "season_lock", unlocked)
     monkeypatch.setattr(services, "season_divisions_ensure", wait_for_both)
     outcomes = roll_over_together(world.season, admins())
     assert all(isinstance(outcome, Season) for outcome in outcomes), outcomes

@@ -6,6 +6,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
+from games.engines.conquian import ConquianView
+
 from . import narrated_names, seat_names
 
 # What the player to act is doing, told of another player and of the viewer ("You ...").
@@ -27,7 +29,7 @@ PHASE_WORDS = {
 
 
 def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence[dict]) -> dict:
-    view = table["view"]
+    view: ConquianView = table["view"]
     names = seat_names(table)
     seat = view.get("seat")
     order = [1 - seat, seat] if seat is not None else [0, 1]
@@ -87,7 +89,7 @@ def _meld_options(melds: list[list[str]], *, open_card: str | None) -> list[dict
             for cards in shown]  # fmt: skip
 
 
-def _acting_line(view: dict, narrated: list[str | None]) -> str:
+def _acting_line(view: ConquianView, narrated: list[str | None]) -> str:
     """ "Bo Marsh has turned the open card.", or "You have turned ..." on Bo's own page."""
     words = PHASE_WORDS.get(view["phase"])
     if not words or not view["to_act"]:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from config.game_words import card_name
 from games.engines.cards import JOKER
+from games.engines.convoy import ConvoyView
 
 from . import narrated_names, seat_names
 from .cards import card_colour, card_rank, card_suit
@@ -29,7 +30,7 @@ BOARD_SIDE = 10  # squares in a row
 
 
 def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence[dict]) -> dict:
-    view = table["view"]
+    view: ConvoyView = table["view"]
     names = seat_names(table)
     sides = [
         {
@@ -73,7 +74,7 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
         for row, cells in enumerate(view["board"])
         for column, cell in enumerate(cells)
     ]
-    hand = [
+    hand: list[dict[str, Any]] = [
         {
             "code": code,
             "squares": sorted(square for square, cards in placers.items() if code in cards),

@@ -3,7 +3,7 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.korova import heads
+from games.engines.korova import KorovaView, heads
 
 from . import narrated_names, seat_names
 
@@ -18,7 +18,7 @@ def cow_card(number: int, edition: str = "korova-006") -> dict:
 
 
 def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence[dict]) -> dict:
-    view = table["view"]
+    view: KorovaView = table["view"]
     edition = view["edition"]
     names = seat_names(table)
     narrated = narrated_names(table)
@@ -37,12 +37,13 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
         for index, row in enumerate(view["rows"])
     ]
     pending = view["pending_row_choice"]
+    my_pick = view.get("my_pick")
     return {
         "rows": rows,
         "hand": [card(number) for number in view.get("hand", [])],
         "can_pick": any("card" in move for move in moves),
         "choosing_row": bool(row_choices),
-        "my_pick": card(view["my_pick"]) if view.get("my_pick") else None,
+        "my_pick": card(my_pick) if my_pick else None,
         "players": [
             {
                 "seat": seat,
