@@ -6,10 +6,11 @@ to the field. Who sees what: leagues/admin/access.py.
 """
 
 from . import fixtures, league, teams, venues
-from .access import HistoryAdmin, VenueScopedAdminMixin, served_venue_ids
+from .access import HistoryAdmin, LeagueAdminsOnly, VenueScopedAdminMixin, served_venue_ids
 
 __all__ = [
     "HistoryAdmin",
+    "LeagueAdminsOnly",
     "VenueScopedAdminMixin",
     "fixtures",
     "league",

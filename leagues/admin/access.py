@@ -3,7 +3,10 @@
 - superusers (league admins) see and change everything;
 - a member of pub staff with "staff status" sees Fixtures (and their results, scoring/admin.py)
   at the venues they serve, and nothing else unless given Django permissions. Their
-  StaffMembership is the grant: no model permission is needed for their venue's fixtures.
+  StaffMembership is the grant: no model permission is needed for their venue's fixtures;
+- what runs the league (cups, divisions, teams' entries) is for league admins
+  (leagues.permissions.is_league_admin) whatever model permissions anyone else holds:
+  LeagueAdminsOnly.
 """
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -11,6 +14,7 @@ from django.utils.translation import gettext as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from ..models import StaffMembership
+from ..permissions import is_league_admin
 
 
 def served_venue_ids(request) -> frozenset:
@@ -85,6 +89,27 @@ class VenueScopedAdminMixin:
 
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser
+
+
+class LeagueAdminsOnly:
+    """An admin (or inline) that only league admins see and use: Django's model permissions
+    on it grant nothing to anyone else, so a member of pub staff given "change entry" cannot
+    move a team between divisions."""
+
+    def has_module_permission(self, request):
+        return is_league_admin(user=request.user)
+
+    def has_view_permission(self, request, obj=None):
+        return is_league_admin(user=request.user)
+
+    def has_add_permission(self, request, *args):
+        return is_league_admin(user=request.user)
+
+    def has_change_permission(self, request, obj=None):
+        return is_league_admin(user=request.user)
+
+    def has_delete_permission(self, request, obj=None):
+        return is_league_admin(user=request.user)
 
 
 class HistoryAdmin(SimpleHistoryAdmin):

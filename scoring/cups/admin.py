@@ -16,33 +16,21 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from config.errors import DomainError, refusal_sentence
-from leagues.admin import HistoryAdmin
+from leagues.admin import HistoryAdmin, LeagueAdminsOnly
 from leagues.models import Cup, CupRound
 from leagues.permissions import is_league_admin
 from scoring.cups.services import MAX_WEEKS_BETWEEN, cup_draw
 
 
-class LeagueAdminsOnly:
+class CupAdminsOnly(LeagueAdminsOnly):
     """Cups are run by league admins (leagues.permissions.is_league_admin), nobody else."""
-
-    def has_module_permission(self, request):
-        return is_league_admin(user=request.user)
-
-    def has_view_permission(self, request, obj=None):
-        return is_league_admin(user=request.user)
-
-    def has_add_permission(self, request, *args):
-        return is_league_admin(user=request.user)
-
-    def has_change_permission(self, request, obj=None):
-        return is_league_admin(user=request.user)
 
     def has_delete_permission(self, request, obj=None):
         # A drawn cup has fixtures: it stays, as a played league fixture does.
         return is_league_admin(user=request.user) and (obj is None or obj.drawn_at is None)
 
 
-class CupRoundInline(LeagueAdminsOnly, admin.TabularInline):
+class CupRoundInline(CupAdminsOnly, admin.TabularInline):
     model = CupRound
     extra = 0
     fields = ["number", "name", "starts_at"]
@@ -83,7 +71,7 @@ class CupForm(forms.ModelForm):
 
 
 @admin.register(Cup)
-class CupAdmin(LeagueAdminsOnly, HistoryAdmin):
+class CupAdmin(CupAdminsOnly, HistoryAdmin):
     form = CupForm
     change_form_template = "scoring/admin/cup_change_form.html"
     list_display = ["name", "season", "seeding", "with_plate", "team_count", "drawn_at"]

@@ -8,9 +8,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError, add_refusal_to_form, refusal_sentence
-from leagues.admin import HistoryAdmin
+from leagues.admin import HistoryAdmin, LeagueAdminsOnly
 from leagues.models import Division
-from leagues.permissions import is_league_admin
 from scoring.models import PointsAdjustment
 from scoring.season_rules.services import playoff_fixtures_create, points_adjustment_add
 
@@ -43,7 +42,7 @@ class PointsAdjustmentForm(forms.ModelForm):
 
 
 @admin.register(PointsAdjustment)
-class PointsAdjustmentAdmin(HistoryAdmin):
+class PointsAdjustmentAdmin(LeagueAdminsOnly, HistoryAdmin):
     """Points added to or deducted from a team: league admins only. An adjustment is not
     edited: one made in error is deleted (its history stays) or answered by another."""
 
@@ -54,20 +53,8 @@ class PointsAdjustmentAdmin(HistoryAdmin):
     list_select_related = ["team", "season__league", "created_by"]
     autocomplete_fields = ["season", "team"]
 
-    def has_module_permission(self, request):
-        return is_league_admin(user=request.user)
-
-    def has_view_permission(self, request, obj=None):
-        return is_league_admin(user=request.user)
-
-    def has_add_permission(self, request):
-        return is_league_admin(user=request.user)
-
     def has_change_permission(self, request, obj=None):
         return False
-
-    def has_delete_permission(self, request, obj=None):
-        return is_league_admin(user=request.user)
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
@@ -85,9 +72,10 @@ class PointsAdjustmentAdmin(HistoryAdmin):
 
 
 @admin.register(Division)
-class DivisionAdmin(HistoryAdmin):
+class DivisionAdmin(LeagueAdminsOnly, HistoryAdmin):
     """Divisions are edited on their season's page; here a league admin creates a division's
-    play-off fixtures once its table is final (docs/seasons.md)."""
+    play-off fixtures once its table is final (docs/seasons.md). League admins only, as the
+    season's divisions inline."""
 
     list_display = ["name", "season", "level", "promoted", "relegated", "playoff"]
     list_filter = ["season__league", "playoff"]

@@ -1,7 +1,9 @@
 """The season admin's inlines (scoring/season_rules/admin.py): its divisions, and its teams
 entered, each in a division. Entering a team is refused next to its row when the team is
 entered twice, or when one of its two already plays for another team of the season as the
-season's eligibility rule says (leagues.eligibility).
+season's eligibility rule says (leagues.eligibility). Both inlines are for league admins only
+(leagues.admin.LeagueAdminsOnly): whoever else may change seasons sets the season's rules, but
+neither sees nor changes its divisions and entries.
 """
 
 from django.contrib import admin
@@ -9,6 +11,7 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from leagues.admin import LeagueAdminsOnly
 from leagues.eligibility import Placing, placing_clash
 from leagues.models import Division, Entry, Reserve
 from leagues.selectors import team_player_ids
@@ -16,7 +19,7 @@ from leagues.selectors import team_player_ids
 EMPTY: frozenset[int] = frozenset()
 
 
-class DivisionInline(admin.TabularInline):
+class DivisionInline(LeagueAdminsOnly, admin.TabularInline):
     """The season's divisions: level 1 is the top; how many go up and down at the end, and
     whether the places either side of each line meet in a play-off (docs/seasons.md)."""
 
@@ -86,7 +89,7 @@ class EntryFormSet(BaseInlineFormSet):
         pass
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(LeagueAdminsOnly, admin.TabularInline):
     model = Entry
     formset = EntryFormSet
     extra = 0

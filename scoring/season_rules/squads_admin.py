@@ -1,7 +1,8 @@
 """Admin of a season's entries: each team's registered reserves
 (leagues.squad_services.reserve_register) and the "withdraw" action
 (scoring.results.walkovers.entry_withdraw). Registered by scoring because a withdrawal writes
-results (walkovers) as the season's rule says.
+results (walkovers) as the season's rule says. League admins only (leagues.admin.LeagueAdminsOnly),
+whatever model permissions anyone else holds: an entry's division places a team in the season.
 """
 
 from django import forms
@@ -12,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError, add_refusal_to_form, refusal_sentence
 from leagues import squad_services
+from leagues.admin import LeagueAdminsOnly
 from leagues.eligibility import entry_players_check
 from leagues.models import Division, Entry, Reserve
 from scoring.results.walkovers import entry_withdraw
@@ -33,7 +35,7 @@ class ReserveFormSet(forms.BaseInlineFormSet):
                 raise ValidationError(refusal_sentence(refused)) from None
 
 
-class ReserveInline(admin.TabularInline):
+class ReserveInline(LeagueAdminsOnly, admin.TabularInline):
     model = Reserve
     formset = ReserveFormSet
     extra = 1
@@ -71,9 +73,9 @@ class EntryForm(forms.ModelForm):
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(LeagueAdminsOnly, admin.ModelAdmin):
     """A team in a season: its reserves, and its withdrawal. Its division is chosen among its
-    season's divisions."""
+    season's divisions. League admins only, as the season's divisions and entries inlines."""
 
     form = EntryForm
 

@@ -6,15 +6,19 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from leagues.models import Game, WithdrawalRule
+from leagues.models import Fixture, Game, WithdrawalRule
 from scoring.models import ResultVersion
+from scoring.publishing.services import venue_screen_issue
+from scoring.results.fixture_day import BeforeFixtureDay
 from scoring.results.walkovers import entry_withdraw, result_walkover_award
-from tests.factories import StaffMembershipFactory
+from tests.factories import StaffMembershipFactory, UserFactory
 from tests.scoring.results.staff_sheets import FULL_GAME, entry_url, korova_post
 from tests.scoring.squads import make_squads
 
 pytestmark = pytest.mark.django_db
+WALKOVER_TITLE = "Walkover: the other team did not turn up"
 
 
 def walkover_url(fixture):
@@ -156,3 +160,49 @@ def test_the_history_marks_a_walkover_version(client):
     html = client.get(reverse("result-history", args=[squads.fixture.pk])).content.decode()
 
     assert 'class="badge walkover">Walkover</span>' in html
+
+
+def test_a_walkover_is_marked_on_the_team_page_the_tv_screen_and_the_staff_list(client):
+    squads = make_squads()
+    Fixture.objects.filter(pk=squads.fixture.pk).update(starts_at=timezone.now())  # tonight
+    version = result_walkover_award(fixture_id=squads.fixture.pk, team="away", by=squads.staff)
+    score = f"{version.home_score}–{version.away_score}"  # the home team's side
+    screen = venue_screen_issue(venue_id=squads.venue.pk)
+
+    team_page = client.get(reverse("team-detail", args=[squads.teams[0].slug])).content.decode()
+    board = client.get(reverse("tv-board", args=[squads.venue.slug, screen.token])).content.decode()
+    client.force_login(squads.staff)
+    staff_list = client.get(reverse("staff-home")).content.decode()
+
+    assert f'{score} <abbr class="walkover" title="{WALKOVER_TITLE}">w/o</abbr>' in team_page
+    assert f'<strong class="score">{score}</strong> <small class="walkover">w/o</small>' in board
+    assert f"v1 · {score} w/o</span>" in staff_list
+
+
+def test_staff_are_refused_a_walkover_before_the_fixtures_day(client):
+    squads = make_squads()
+    Fixture.objects.filter(pk=squads.fixture.pk).update(
+        starts_at=timezone.now() + datetime.timedelta(days=3)
+    )
+    client.force_login(squads.staff)
+
+    answer = client.post(walkover_url(squads.fixture), {"team": "home"})
+
+    assert answer.status_code == 409
+    assert "its result can be entered from that day on" in answer.content.decode()
+    assert not ResultVersion.objects.exists()
+
+
+def test_not_even_a_league_admin_awards_a_walkover_before_the_fixtures_day():
+    """No override, as a result has: a team cannot fail to turn up before the day."""
+    squads = make_squads()
+    Fixture.objects.filter(pk=squads.fixture.pk).update(
+        starts_at=timezone.now() + datetime.timedelta(days=3)
+    )
+
+    with pytest.raises(BeforeFixtureDay):
+        result_walkover_award(
+            fixture_id=squads.fixture.pk, team="home", by=UserFactory(is_superuser=True)
+        )
+
+    assert not ResultVersion.objects.exists()

@@ -2,14 +2,25 @@
 (scoring/season_rules/entries_admin.py), the Entry admin (squads_admin.py) and the team's
 players (leagues/admin/teams.py). A division of another season, or one of a team's two
 already playing for another team of the season, is refused beside the field and nothing
-changes."""
+changes. Only league admins place teams (leagues.admin.LeagueAdminsOnly): pub staff given
+Django's model permissions on seasons, divisions and entries are refused."""
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from leagues.models import Division, Entry, Season, TeamMember
 from tests.admin_pages import change_url
-from tests.factories import EntryFactory, LeagueFactory, PlayerFactory, SeasonFactory, TeamFactory
+from tests.factories import (
+    EntryFactory,
+    LeagueFactory,
+    PlayerFactory,
+    SeasonFactory,
+    StaffMembershipFactory,
+    TeamFactory,
+    UserFactory,
+)
+from tests.scoring.division_builders import two_divisions
 
 from .test_admin import season_change_form, season_form
 
@@ -234,3 +245,124 @@ def test_a_team_of_the_season_cannot_take_another_teams_player_in_the_admin(
     assert [m.player for m in last_orders.members.order_by("position")] == [
         m.player for m in members
     ]
+
+
+# ---- Who may place teams: league admins only, whatever model permissions ------------------
+
+
+ACTIONS = ("view", "add", "change", "delete")
+
+
+def with_permissions(user, *codenames):
+    user.user_permissions.add(*Permission.objects.filter(codename__in=codenames))
+    return user
+
+
+def venue_staff_with_every_model_permission(world):
+    """Pub staff given every Django permission on seasons, divisions and entries."""
+    staff = StaffMembershipFactory(
+        user=UserFactory(is_staff=True), venue=world.top_teams[0].home_venue
+    ).user
+    return with_permissions(
+        staff,
+        *(f"{action}_{model}" for action in ACTIONS for model in ("season", "division", "entry")),
+    )
+
+
+def moving_top_a_down(world):
+    """The season's page as posted with Top A's row put in Division One."""
+    entry = Entry.objects.get(season=world.season, team=world.top_teams[0])
+    return season_change_form(
+        world.season,
+        **{
+            "entries-TOTAL_FORMS": 1,
+            "entries-INITIAL_FORMS": 1,
+            "entries-0-id": entry.pk,
+            "entries-0-season": world.season.pk,
+            "entries-0-team": entry.team_id,
+            "entries-0-division": world.second.pk,
+        },
+    )
+
+
+def division_of_top_a(world):
+    return Entry.objects.get(season=world.season, team=world.top_teams[0]).division
+
+
+def test_staff_with_entry_permissions_cannot_open_or_change_an_entry(client):
+    world = two_divisions(played=False)
+    entry = Entry.objects.get(season=world.season, team=world.top_teams[0])
+    client.force_login(venue_staff_with_every_model_permission(world))
+
+    assert client.get(reverse("admin:leagues_entry_changelist")).status_code == 403
+    assert client.get(change_url(entry)).status_code == 403
+    assert client.get(reverse("admin:leagues_entry_add")).status_code == 403
+    moved = client.post(change_url(entry), entry_change_form(entry, division=world.second.pk))
+
+    assert moved.status_code == 403
+    assert division_of_top_a(world) == world.premier
+
+
+def test_staff_with_division_permissions_cannot_open_or_change_a_division(client):
+    world = two_divisions(played=False)
+    client.force_login(venue_staff_with_every_model_permission(world))
+
+    assert client.get(reverse("admin:leagues_division_changelist")).status_code == 403
+    assert client.get(change_url(world.premier)).status_code == 403
+    renamed = client.post(
+        change_url(world.premier),
+        {"season": world.season.pk, "name": "Renamed", "level": 1, "promoted": 0, "relegated": 1},
+    )
+
+    assert renamed.status_code == 403
+    world.premier.refresh_from_db()
+    assert world.premier.name == "Premier"
+
+
+def test_staff_who_may_change_seasons_see_no_divisions_or_entries_on_the_season(client):
+    world = two_divisions(played=False)
+    client.force_login(venue_staff_with_every_model_permission(world))
+
+    page = client.get(change_url(world.season))
+    data = moving_top_a_down(world)
+    data.update(
+        {
+            "divisions-TOTAL_FORMS": 1,
+            "divisions-0-name": "Division Two",
+            "divisions-0-level": 3,
+            "divisions-0-promoted": 1,
+            "divisions-0-relegated": 0,
+        }
+    )
+    saved = client.post(change_url(world.season), data)
+
+    # The rest of the season is theirs to change (can_set_season_rules).
+    assert (page.status_code, saved.status_code) == (200, 302)
+    assert page.context["inline_admin_formsets"] == []
+    assert division_of_top_a(world) == world.premier
+    assert list(world.season.divisions.values_list("name", flat=True)) == [
+        "Premier",
+        "Division One",
+    ]
+
+
+def test_a_league_admin_moves_a_team_between_divisions_without_entry_permissions(client):
+    world = two_divisions(played=False)
+    league_admin = with_permissions(
+        UserFactory(is_staff=True), "add_fixture", "delete_fixture", "change_season"
+    )
+    entry = Entry.objects.get(season=world.season, team=world.top_teams[0])
+    client.force_login(league_admin)
+
+    page = client.get(change_url(world.season))
+    assert [inline.formset.prefix for inline in page.context["inline_admin_formsets"]] == [
+        "divisions",
+        "entries",
+    ]
+    assert client.post(change_url(world.season), moving_top_a_down(world)).status_code == 302
+    assert division_of_top_a(world) == world.second
+
+    assert client.get(change_url(entry)).status_code == 200
+    moved = client.post(change_url(entry), entry_change_form(entry, division=world.premier.pk))
+    assert moved.status_code == 302
+    assert division_of_top_a(world) == world.premier
