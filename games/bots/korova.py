@@ -14,7 +14,8 @@ takes the row with the fewest heads (the fewer cards on a tie).
 import random
 from math import comb
 
-from games.engines.korova import HAND_SIZE, HEADS, ROW_COUNT, ROW_LIMIT, KorovaView
+from games.engines.korova import HAND_SIZE, HEADS, ROW_COUNT, ROW_LIMIT
+from games.engines.korova_view import KorovaView
 from games.engines.protocol import Move
 
 # Mean heads of the cards a filled row would hold besides its current ones.

@@ -14,9 +14,10 @@ used by the scoring app to validate sheets entered by pub staff.
 
 from collections.abc import Iterable, Sequence
 from operator import add
-from typing import Any, Literal, NamedTuple, NoReturn, NotRequired, TypedDict
+from typing import Any, Literal, NamedTuple, NoReturn
 
 from .errors import IllegalMove, gettext_noop
+from .korova_view import KorovaView, RevealedCard
 from .options import Option, resolve_options
 from .protocol import Dump, Engine, Move, Outcome
 from .rng import shuffled
@@ -132,35 +133,6 @@ class State(NamedTuple):
     reveal: Played
     pending: int | None
     over: bool
-
-
-class RevealedCard(TypedDict):
-    seat: int
-    card: int
-
-
-class KorovaView(TypedDict):
-    """What `view(state, seat)` shows (docs/engines/korova.md, "The view"): `hand` and
-    `my_pick` only to a seated viewer."""
-
-    players: int
-    edition: str
-    end_score: int
-    round: int
-    turn: int
-    rows: list[list[int]]
-    stock: int
-    scores: list[int]
-    taken: list[int]
-    sheet: list[list[int]]
-    picked: list[bool]
-    to_act: list[int]
-    revealed: list[RevealedCard]
-    pending_row_choice: int | None
-    last_turn: list[RevealedCard]
-    over: bool
-    hand: NotRequired[list[int]]
-    my_pick: NotRequired[int | None]
 
 
 _new = tuple.__new__  # a State from a tuple of its fields, without NamedTuple's keyword parsing

@@ -3,7 +3,8 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.korova import KorovaView, heads
+from games.engines.korova import heads
+from games.engines.korova_view import KorovaView
 
 from . import narrated_names, seat_names
 
