@@ -27,7 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import ErrorOutputSerializer
-from config.errors import Invalid
+from config.errors import Invalid, NotFound
 from leagues.models import Fixture
 from scoring.models import ResultVersion
 from scoring.results.api_shapes import (
@@ -138,10 +138,7 @@ class FixtureResultApi(APIView):
         fixture = get_object_or_404(Fixture, pk=pk)
         version = fixture_current_result(fixture=fixture)
         if version is None:
-            return Response(
-                {"detail": _("No result has been entered for this fixture yet.")},
-                status=status.HTTP_404_NOT_FOUND,
-            )
+            raise NotFound(_("No result has been entered for this fixture yet."))
         return Response(
             result_version_json(version=version, show_author=may_see_author(request, fixture))
         )

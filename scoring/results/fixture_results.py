@@ -95,13 +95,17 @@ def _with_result(fixtures: QuerySet[Fixture]) -> list[ListedFixture]:
     return [_listed(fixture) for fixture in fixtures]
 
 
+def _fixtures_with_standing_result() -> QuerySet[Fixture]:
+    """Fixtures whose current result stands (the fixture is not void): what
+    ResultVersion.objects.standing() selects, read from the fixtures' side."""
+    return Fixture.objects.filter(result_versions__is_current=True).exclude(
+        status=Fixture.Status.VOID
+    )
+
+
 def fixtures_recent_results(*, limit: int = 6, season: Season | None = None) -> list[ListedFixture]:
     """The latest played fixtures with a result, newest first."""
-    queryset = (
-        Fixture.objects.filter(result_versions__is_current=True)
-        .exclude(status=Fixture.Status.VOID)
-        .order_by("-starts_at", "-pk")
-    )
+    queryset = _fixtures_with_standing_result().order_by("-starts_at", "-pk")
     if season is not None:
         queryset = queryset.filter(season=season)
     return _with_result(fixtures_with_results(queryset)[:limit])
@@ -124,11 +128,7 @@ def fixtures_upcoming(
 
 
 def venue_recent_results(*, venue: Venue, limit: int = 6) -> list[ListedFixture]:
-    queryset = (
-        Fixture.objects.filter(venue=venue, result_versions__is_current=True)
-        .exclude(status=Fixture.Status.VOID)
-        .order_by("-starts_at", "-pk")
-    )
+    queryset = _fixtures_with_standing_result().filter(venue=venue).order_by("-starts_at", "-pk")
     return _with_result(fixtures_with_results(queryset)[:limit])
 
 
@@ -206,12 +206,11 @@ def player_substitute_fixtures(*, player_id: int) -> list[SubstituteFixture]:
     current result's lineup records it), newest first, each with the team they played for.
     Two queries."""
     candidates = (
-        Fixture.objects.filter(
+        _fixtures_with_standing_result()
+        .filter(
             Q(home_team__entries__reserves__player_id=player_id)
-            | Q(away_team__entries__reserves__player_id=player_id),
-            result_versions__is_current=True,
+            | Q(away_team__entries__reserves__player_id=player_id)
         )
-        .exclude(status=Fixture.Status.VOID)
         .distinct()
         .order_by("-starts_at", "-pk")
     )
