@@ -1,7 +1,7 @@
 /* A live table page: the table's event stream (each change fetches the live part with a
- * conditional GET; polling every few seconds while the stream is down), keyboard focus kept
- * where it was across those updates, the countdown, the lost-connection notice, and building
- * a move from the cards the player taps.
+ * conditional GET; polling every few seconds while the stream is down), the countdown, the
+ * lost-connection notice, and building a move from the cards the player taps. Keyboard focus
+ * across those updates is static/games/phone.js's.
  *
  * The page's HTML says everything game-specific through data attributes, so this file
  * knows no game:
@@ -36,7 +36,6 @@
   let selected = [];
   let pollTimer = null;
   let lastHeard = 0;
-  let focusKey = null;
   const animated = new Set();
   let clockOffset = 0;   // server time minus this device's time, in ms
 
@@ -178,40 +177,6 @@
     window.addEventListener("online", open);
   }
 
-  // Keyboard focus stays where it was when the live part is redrawn: the same control in the
-  // new HTML (by id, card, or name and value), else the table itself rather than the top of
-  // the page.
-  function keyOf(element) {
-    const area = live();
-    if (!area || !element || element === area || !area.contains(element)) return null;
-    return {
-      tag: element.tagName,
-      id: element.id,
-      card: element.dataset.card,
-      name: element.getAttribute("name"),
-      value: element.getAttribute("value"),
-      text: element.textContent.trim(),
-    };
-  }
-
-  function restoreFocus(key) {
-    const area = live();
-    if (!key || !area) return;
-    const same = (element) =>
-      (key.card !== undefined && element.dataset.card === key.card) ||
-      (key.card === undefined && key.name && element.getAttribute("name") === key.name &&
-        element.getAttribute("value") === key.value) ||
-      (key.card === undefined && !key.name && element.textContent.trim() === key.text);
-    const candidates = Array.from(area.getElementsByTagName(key.tag));
-    const found = (key.id && document.getElementById(key.id)) ||
-      candidates.find((element) => same(element) && !element.disabled);
-    (found || area).focus({ preventScroll: true });
-  }
-
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    if (event.detail.target === live()) focusKey = keyOf(document.activeElement);
-  });
-
   document.addEventListener("click", (event) => {
     const card = event.target.closest("[data-hand] [data-card]");
     if (!card || card.disabled) return;
@@ -250,8 +215,6 @@
     animateOnce();
     refresh();
     syncClock();
-    restoreFocus(focusKey);
-    focusKey = null;
   });
 
   document.addEventListener("DOMContentLoaded", () => {
