@@ -15,10 +15,17 @@ from .base import DemoGame, DemoLeague, DemoSheet
 DEMO_GAMES: GameRegistry[DemoGame] = GameRegistry(
     "demo",
     {
-        Game.CONVOY: DemoGame(convoy.LEAGUE, convoy.demo_sheet),
-        Game.KOROVA: DemoGame(korova.LEAGUE, korova.demo_sheet),
-        Game.CONQUIAN: DemoGame(conquian.LEAGUE, conquian.demo_sheet),
+        Game.CONVOY: DemoGame(convoy.LEAGUE, convoy.demo_sheet, convoy.SHOWS),
+        Game.KOROVA: DemoGame(korova.LEAGUE, korova.demo_sheet, korova.SHOWS),
+        Game.CONQUIAN: DemoGame(conquian.LEAGUE, conquian.demo_sheet, conquian.SHOWS),
     },
 )
 
-__all__ = ["DEMO_GAMES", "DemoGame", "DemoLeague", "DemoSheet"]
+
+def demo_game_showing(feature: str) -> str:
+    """The game whose demo league shows `feature` ("cup", "walkover", "reserve", "match
+    night", "divisions"), as that game's demo module says (its SHOWS)."""
+    return next(game for game, demo in DEMO_GAMES.items() if feature in demo.shows)
+
+
+__all__ = ["DEMO_GAMES", "DemoGame", "DemoLeague", "DemoSheet", "demo_game_showing"]

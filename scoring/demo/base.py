@@ -29,3 +29,6 @@ class DemoSheet(Protocol):
 class DemoGame(NamedTuple):
     league: DemoLeague
     sheet: DemoSheet
+    # What else of a league the demo shows in this game's league ("cup", "walkover", …):
+    # each game's own module says, and scoring.demo.demo_game_showing finds it.
+    shows: frozenset[str] = frozenset()

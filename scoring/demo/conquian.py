@@ -7,6 +7,7 @@ from scoring.kinds import FinishedTable, get_kind
 from .base import DemoLeague
 
 LEAGUE = DemoLeague("Conquian Pub League", {"target": 5}, {})
+SHOWS = frozenset({"divisions"})  # a season in two divisions, with zones and a deduction
 
 
 def demo_sheet(

@@ -7,6 +7,7 @@ from scoring.kinds import FinishedTable, get_kind
 from .base import DemoLeague
 
 LEAGUE = DemoLeague("Convoy Pub League", {}, {"games": 1})
+SHOWS = frozenset({"walkover"})  # a walkover
 PLAYERS = 4
 
 

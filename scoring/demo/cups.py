@@ -8,10 +8,10 @@ import random
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import Cup, CupTie, Game, Season
+from leagues.models import Cup, CupTie, Season
 from leagues.selectors import team_player_ids
 from scoring.cups.services import cup_draw, cup_tie_decider_record
-from scoring.demo import DEMO_GAMES
+from scoring.demo import DEMO_GAMES, demo_game_showing
 from scoring.results.services import result_submit
 
 CUP_TEAMS = 6  # a bracket of 8: two byes
@@ -22,7 +22,7 @@ def demo_cup_load(*, admin, site_url: str) -> str:
     """Make the demo cup if it is not there (running again changes nothing) and say where to
     look, in one line."""
     season = Season.objects.select_related("league").get(
-        league__game=Game.KOROVA, league__slug="korova-pub-league", slug="autumn"
+        league__game=demo_game_showing("cup"), slug="autumn"
     )
     cup, created = Cup.objects.get_or_create(
         season=season,

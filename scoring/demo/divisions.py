@@ -8,13 +8,14 @@ import datetime
 
 from django.urls import reverse
 
-from leagues.models import Division, Entry, Fixture, Game, Season
+from leagues.models import Division, Entry, Fixture, Season
 from leagues.permissions import AnyUser
 from leagues.services import fixtures_generate, season_divisions_ensure
+from scoring.demo import demo_game_showing
 from scoring.models import PointsAdjustment, ResultVersion
 from scoring.season_rules.services import points_adjustment_add
 
-GAME = Game.CONQUIAN
+GAME = demo_game_showing("divisions")
 LOWER_VENUE = "the-red-lion"  # its teams start in Division One
 DEDUCTION = ("open-card", -2, "Result sheet sent in a week late (round 3)")
 

@@ -7,6 +7,9 @@ from scoring.kinds import FinishedTable, get_kind
 from .base import DemoLeague
 
 LEAGUE = DemoLeague("Корова Pub League", {"end_score": 66}, {})
+SHOWS = frozenset(
+    {"cup", "reserve", "match night"}
+)  # the cup, a reserve who played and the results awaiting an answer
 SEATS = 4
 
 

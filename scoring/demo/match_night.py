@@ -20,9 +20,9 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import Fixture, Game, Player, Season
+from leagues.models import Fixture, Player, Season
 from leagues.selectors import team_player_ids
-from scoring.demo import DEMO_GAMES
+from scoring.demo import DEMO_GAMES, demo_game_showing
 from scoring.models import ResultVersion
 from scoring.results.confirmation import result_dispute
 from scoring.results.services import result_recorded, result_submit
@@ -43,7 +43,9 @@ def match_night_demo(
     """Enter the two results (unless done before) and print who answers them, and where.
     `login_of` gives a demo player's username and password by name; `tonight` are the
     fixtures kept free for staff entry and live tables, which this leaves alone."""
-    season = Season.objects.filter(league__game=Game.KOROVA, slug="autumn").first()
+    season = Season.objects.filter(
+        league__game=demo_game_showing("match night"), slug="autumn"
+    ).first()
     if season is None:
         return
     chosen = list(

@@ -8,10 +8,10 @@ from typing import Any
 
 from django.urls import reverse
 
-from leagues.models import Entry, Game, Player, Reserve, Season
+from leagues.models import Entry, Player, Reserve, Season
 from leagues.selectors import team_player_ids
 from leagues.squad_services import reserve_register
-from scoring.demo import DEMO_GAMES
+from scoring.demo import DEMO_GAMES, demo_game_showing
 from scoring.models import ResultVersion
 from scoring.results.services import result_submit
 from scoring.results.walkovers import result_walkover_award
@@ -25,8 +25,8 @@ def load_squads_demo(*, seasons: list[Season], admin: Any, stdout: Any, site_url
     """Award the walkover, register the reserve and save the result they played; print one
     line saying where to look."""
     by_game = {season.game: season for season in seasons}
-    walkover = _walkover(by_game[Game.CONVOY], admin)
-    substitute = _substitute(by_game[Game.KOROVA], admin)
+    walkover = _walkover(by_game[demo_game_showing("walkover")], admin)
+    substitute = _substitute(by_game[demo_game_showing("reserve")], admin)
     site = site_url.rstrip("/")
     stdout.write(
         f"Walkover: {site}{reverse('fixture-detail', args=[walkover.fixture_id])} · "

@@ -31,6 +31,9 @@ class GameRegistry(Generic[Entry]):
             return default
         raise LookupError(f"no {self.what} for {game!r}; known: {', '.join(self._entries)}")
 
+    def items(self) -> list[tuple[str, Entry]]:
+        return list(self._entries.items())
+
     def register(self, game: str, entry: Entry) -> None:
         if game in self._entries:
             raise ValueError(f"a {self.what} for {game!r} is already registered")
