@@ -173,7 +173,11 @@ def table_log_for_viewer(*, table_id: int, user: Viewer) -> list[LogEntryJson]:
     return _log_as_seen(table=table, seat=viewer_seat(list(table.seats.all()), user))
 
 
-def _log_as_seen(*, table: Table, seat: int | None) -> list[LogEntryJson]:
+def _log_as_seen(*, table: Table, seat: int | None, last: int | None = None) -> list[LogEntryJson]:
+    """The log in order, or its `last` entries only."""
+    entries = table.moves.order_by("pk")
+    if last is not None:  # a long game's page reads the few entries it shows, not hundreds
+        entries = table.moves.order_by("-pk")[:last][::-1]
     return [
         {
             "turn": entry.turn,
@@ -182,7 +186,7 @@ def _log_as_seen(*, table: Table, seat: int | None) -> list[LogEntryJson]:
             "timeout": entry.timeout,
             "at": utc_iso(entry.at, timespec="milliseconds"),
         }
-        for entry in table.moves.order_by("pk")
+        for entry in entries
     ]
 
 
@@ -253,19 +257,27 @@ def _moves_as_seen(*, table: Table, seat: int | None, state: Any) -> list[Move]:
 
 
 def table_page_for_viewer(
-    *, table_id: int, user: Viewer
+    *, table_id: int, user: Viewer, recent: int
 ) -> tuple[TableJson, list[Move], list[LogEntryJson]]:
-    """What a table's page shows `user`: table_for_viewer, table_moves_for_viewer and
-    table_log_for_viewer from one read of the table and one load of its game (a page asks
-    for all three on every change, so they share the work). Raises Table.DoesNotExist."""
-    table = _current_table(table_id)
+    """What a table's page shows `user`: table_for_viewer, table_moves_for_viewer and the
+    `recent` last entries of table_log_for_viewer, from one read of the table and one load of
+    its game (a page asks for all three on every change, so they share the work). Raises
+    Table.DoesNotExist."""
+    return table_page_as_seen(table=_current_table(table_id), user=user, recent=recent)
+
+
+def table_page_as_seen(
+    *, table: Table, user: Viewer, recent: int
+) -> tuple[TableJson, list[Move], list[LogEntryJson]]:
+    """table_page_for_viewer for a table just read or written (no overdue turn open, its
+    seats prefetched): a move's answer draws the table its service returned."""
     seats = list(table.seats.all())
     seat = viewer_seat(seats, user)
     state = get_engine(table.game).load(table.state) if table.state is not None else None
     return (
         _table_json(table=table, seats=seats, seat=seat, state=state),
         _moves_as_seen(table=table, seat=seat, state=state),
-        _log_as_seen(table=table, seat=seat),
+        _log_as_seen(table=table, seat=seat, last=recent),
     )
 
 

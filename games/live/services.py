@@ -10,6 +10,7 @@ the one exception is a move that arrives after its turn's deadline: the turn is 
 commits) and then the move is refused.
 """
 
+import random
 from typing import Any
 
 from django.conf import settings
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from config.errors import DomainError, Forbidden
+from games.bots import bot_move
 from games.engines import ENGINE_NAMES, Engine, IllegalMove, get_engine
 from games.engines.errors import gettext_noop
 from games.models import Seat, Table
@@ -192,10 +194,8 @@ def table_cancel(*, table_id: int, by: User) -> None:
         table.delete()
 
 
-def table_move(
-    *, table_id: int, turn: Any, move: Any, by: User | None, bot_seat: int | None = None
-) -> Table:
-    """Play `move` for the seat `by` holds (a practice bot: by=None and its `bot_seat`).
+def table_move(*, table_id: int, turn: Any, move: Any, by: User) -> Table:
+    """Play `move` for the seat `by` holds.
 
     `turn` and `move` are whatever the client sent (any JSON; None when left out). Checked
     after the lock, in this order: an overdue turn is expired first; NotYourTurn when `by`
@@ -219,7 +219,7 @@ def table_move(
             overdue_turn_expire(table=table, now=now)
             state = eng.load(table.state) if table.state is not None else None
             try:
-                seat = _mover_seat(table=table, by=by, bot_seat=bot_seat)
+                seat = _mover_seat(table=table, by=by)
                 if (
                     table.turn != turn_before
                     or table.status != Table.Status.PLAYING
@@ -233,7 +233,7 @@ def table_move(
             except NotYourTurn as exc:
                 refusal = exc
         if refusal is None:
-            seat = _mover_seat(table=table, by=by, bot_seat=bot_seat)
+            seat = _mover_seat(table=table, by=by)
             _check_turn(table=table, eng=eng, state=state, seat=seat, turn=turn)
             if move is None:
                 raise IllegalMove(
@@ -248,13 +248,45 @@ def table_move(
     return table
 
 
-def _mover_seat(*, table: Table, by: User | None, bot_seat: int | None) -> int:
+def _mover_seat(*, table: Table, by: User) -> int:
     for seat in table.seats.all():  # fetched with the lock
-        if (seat.bot and by is None and seat.seat == bot_seat) or (
-            by is not None and seat.user_id == by.pk
-        ):
+        if seat.user_id == by.pk:
             return seat.seat
     raise NotYourTurn(_("You hold no seat at this table."))
+
+
+def table_bots_move(*, table_id: int, turn: int, seats: list[int], rng: random.Random) -> list[int]:
+    """The practice bots in `seats` play their moves of `turn` (games.bots, from each seat's
+    own view) in one transaction: at a Корова table the bots put their cards down together,
+    one change of the table instead of one each. The same checks as `table_move` after the
+    lock; a seat that is no bot, not to act, or a turn that moved on (the clock, the game's
+    end, a hold or a pause) is left alone, as is an overdue turn once expired. Returns the
+    seats that moved."""
+    moved: list[int] = []
+    now = timezone.now()
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if fixture_table_closed_if_off(table=table):
+            return moved
+        if turns.is_overdue(table, now):
+            overdue_turn_expire(table=table, now=now)
+            return moved
+        eng = get_engine(table.game)
+        state = eng.load(table.state) if table.state is not None else None
+        bots = {seat.seat for seat in table.seats.all() if seat.bot}
+        for seat in seats:
+            if seat not in bots or state is None or seat not in eng.to_act(state):
+                continue
+            try:
+                _check_turn(table=table, eng=eng, state=state, seat=seat, turn=turn)
+            except (TurnConflict, NotYourTurn):
+                break  # the game is not on, or has gone on to another turn
+            move = bot_move(game=table.game, state=state, seat=seat, rng=rng)
+            state = turns.play(table=table, state=state, seat=seat, move=move, now=now)
+            moved.append(seat)
+        if moved:
+            table_finished_for_fixture(table=table)
+    return moved
 
 
 def _check_turn(*, table: Table, eng: Engine[Any, Any], state: Any, seat: int, turn: Any) -> None:

@@ -25,7 +25,7 @@ from .table_setup import without_clocks
 logger = logging.getLogger(__name__)
 
 EXPIRE_TASK = "games.expire_turn"
-BOT_TASK = "games.play_bot"
+BOT_TASK = "games.play_bots"
 BOT_TASK_MARGIN_SECONDS = 2.0
 TABLE_FIELDS = ["state", "status", "turn", "deadline", "finished_at", "bank_since"]
 # Less than this left of a seat's time bank is none: a timer's lateness would only draw it
@@ -270,11 +270,11 @@ def _wake_on_commit(
     *, new_turns: list[tuple[Table, list[int]]], extended: list[Table] | None = None
 ) -> None:
     """After commit: for each new turn (a table and the seats to act in it) the expiry task at
-    the deadline, keyed by (table, turn), and a think delay for each bot to act; for each turn
-    a time bank `extended`, the expiry task at its new deadline. One producer sends them all
+    the deadline, keyed by (table, turn), and the task of the bots to act, after one think
+    delay for them all; for each turn a time bank `extended`, the expiry task at its new
+    deadline. One producer sends them all
     in one batch (a pipeline on Redis): a batch of expiries opens many turns at once. If the
     broker is away the sweep still expires the turns."""
-    low, high = settings.GAMES_BOT_THINK_SECONDS
     tasks: list[dict[str, Any]] = [
         {
             "name": EXPIRE_TASK,
@@ -293,17 +293,15 @@ def _wake_on_commit(
                 "task_id": f"table-{table.pk}-turn-{table.turn}-expire",
             }
         )
-        # A bot answers well inside the clock, however short the table's clock is.
-        think_cap = max(0.0, table.turn_seconds / 2)
-        tasks += [
-            {
-                "name": BOT_TASK,
-                "args": (table.pk, table.turn, seat.seat),
-                "countdown": min(random.uniform(low, high), think_cap),
-            }
-            for seat in table.seats.all()
-            if seat.bot and seat.seat in to_act
-        ]
+        bot_seats = [seat.seat for seat in table.seats.all() if seat.bot and seat.seat in to_act]
+        if bot_seats:  # the bots to act think together: one task, one change of the table
+            tasks.append(
+                {
+                    "name": BOT_TASK,
+                    "args": (table.pk, table.turn, bot_seats),
+                    "countdown": bot_think_seconds(table),
+                }
+            )
 
     def send() -> None:
         try:
@@ -325,9 +323,8 @@ def _wake_on_commit(
 def wake_bot_on_commit(*, table: Table, seat: int) -> None:
     """After commit, the task of a bot that has just taken `seat` (a claim) and is to act in
     the open turn, after a think delay as for a new turn."""
-    low, high = settings.GAMES_BOT_THINK_SECONDS
-    countdown = min(random.uniform(low, high), max(0.0, table.turn_seconds / 2))
-    args = (table.pk, table.turn, seat)
+    countdown = bot_think_seconds(table)
+    args = (table.pk, table.turn, [seat])
 
     def send() -> None:
         try:
@@ -339,16 +336,22 @@ def wake_bot_on_commit(*, table: Table, seat: int) -> None:
 
 
 def wake_lost_bots(*, table_id: int, turn: int, bot_seats: list[int]) -> None:
-    """Send the bot task again, at once, for bots whose task the broker lost. The task expires
+    """Send the bots' task again, at once, for bots whose task the broker lost. The task expires
     if no worker takes it soon: the next sweep sends a fresh one rather than let them pile up
     while the workers are away (the task leaves a turn that moved on alone anyway)."""
     try:
-        for seat in bot_seats:
-            current_app.send_task(
-                BOT_TASK, args=(table_id, turn, seat), expires=bot_lost_after_seconds()
-            )
+        current_app.send_task(
+            BOT_TASK, args=(table_id, turn, bot_seats), expires=bot_lost_after_seconds()
+        )
     except Exception:  # the broker is down: the next sweep tries again
         logger.exception("could not reach the broker for table %s turn %s", table_id, turn)
+
+
+def bot_think_seconds(table: Table) -> float:
+    """A bot's think delay (GAMES_BOT_THINK_SECONDS), at most half the table's clock, so that
+    it answers well inside the clock however short that is."""
+    low, high = settings.GAMES_BOT_THINK_SECONDS
+    return min(random.uniform(low, high), max(0.0, table.turn_seconds / 2))
 
 
 def bot_lost_after_seconds() -> float:

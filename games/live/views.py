@@ -28,7 +28,7 @@ from config.values import whole_number
 from games.engines import IllegalMove, Move
 from games.live import polls, push, selectors, services, table_lists
 from games.live.exceptions import ReplayUnavailable
-from games.live.pages import fixture_url, live_context, page_context
+from games.live.pages import RECENT_MOVES, fixture_url, live_context, page_context
 from games.live.pages.how_to_play import GAMES, how_to_play_context
 from games.live.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
 from leagues.models import Game
@@ -231,30 +231,36 @@ def table_move(request, table_id: int):
             wait,
         ) % {"seconds": wait}
         return _move_answer(request, table_id, status=429, error=error, retry_after=wait)
-    status, error = 200, ""
+    status, error, moved = 200, "", None
     try:
         turn, move = _posted_move(request)
     except ValueError:
         status, error = 400, _("That move could not be read: reload the page and try again.")
     else:
         try:
-            services.table_move(table_id=table_id, turn=turn, move=move, by=request.user)
+            moved = services.table_move(table_id=table_id, turn=turn, move=move, by=request.user)
         except DomainError as refusal:  # shown beside the hand, with the refusal's status
             status, error = refusal.status, refusal_sentence(refusal)
         except IllegalMove as refusal:  # the engines' own refusal, always bad input
             status, error = 400, refusal_text(refusal)
-    return _move_answer(request, table_id, status=status, error=error)
+    return _move_answer(request, table_id, status=status, error=error, moved=moved)
 
 
-def _move_answer(request, table_id: int, *, status: int, error: str, retry_after=None):
+def _move_answer(request, table_id: int, *, status: int, error: str, retry_after=None, moved=None):
     """The table's live part with the refusal's sentence (htmx), or back to the table page
-    with it as a message."""
+    with it as a message. The table a move has just `moved` is drawn as the service left it
+    (read under its lock), not read again."""
     if not request.htmx:
         if error:
             messages.error(request, error)
         return redirect("table-detail", table_id=table_id)
     etag = _etag(request, table_id)
-    table, moves, log = _read(request, table_id)
+    if moved is not None:
+        table, moves, log = selectors.table_page_as_seen(
+            table=moved, user=request.user, recent=RECENT_MOVES
+        )
+    else:
+        table, moves, log = _read(request, table_id)
     context = live_context(
         table=table, moves=moves, log=log, user=request.user, etag=etag, move_error=error,
         may_resume=selectors.may_resume(table=table, user=request.user),
@@ -307,7 +313,9 @@ def _etag(request, table_id: int) -> str:
 def _read(
     request, table_id: int
 ) -> tuple[selectors.TableJson, list[Move], list[selectors.LogEntryJson]]:
-    return selectors.table_page_for_viewer(table_id=table_id, user=request.user)
+    return selectors.table_page_for_viewer(
+        table_id=table_id, user=request.user, recent=RECENT_MOVES
+    )
 
 
 def _posted_move(request) -> tuple[int, object]:

@@ -214,3 +214,23 @@ def test_a_wsgi_server_answers_204_so_that_the_page_polls_instead():
     table, _, _ = korova_for_two()
     response = get_from_a_thread_of_its_own(reverse("table-events", args=[table.pk]))
     assert response.status_code == 204
+
+
+def test_a_korova_tables_bots_put_their_cards_down_together_one_change(
+    asgi_server, feed, table_worker
+):
+    """Three bots at Ada's table pick in one transaction: her page hears one change for the
+    three cards (their log entries share a time), not three fetches' worth."""
+    ada = UserFactory(username="ada")
+    table = services.table_create(game="korova", players=4, options={}, bots=[1, 2, 3], by=ada)
+    stream = EventStream(asgi_server, table.pk, cookie=session_cookie(ada))
+    try:
+        stream.next()
+        stream.change(turn=1)  # the bots' picks
+        picks = list(table.moves.filter(turn=1).values_list("seat", "at"))
+        assert sorted(seat for seat, _ in picks) == [1, 2, 3]
+        assert len({at for _, at in picks}) == 1
+        play_a_card(Table.objects.get(pk=table.pk), ada, seat=0)
+        stream.change(turn=2)  # Ada's card closes the turn: the next change names turn 2
+    finally:
+        stream.close()

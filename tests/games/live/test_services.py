@@ -1,6 +1,7 @@
 """Live-table services on PostgreSQL: seats, the turn rule, clocks and time-outs, replays."""
 
 import datetime
+import random
 
 import pytest
 from django.db import connection
@@ -293,9 +294,13 @@ def test_seed_options_and_log_replay_the_game_exactly(users, game, players):
             services.table_turn_expire(table_id=table.pk, turn=table.turn)
             continue
         seat = eng.to_act(state)[0]
-        mover = {"by": users[0]} if seat == 0 else {"by": None, "bot_seat": seat}
-        move = eng.legal_moves(state, seat)[-1]
-        services.table_move(table_id=table.pk, turn=table.turn, move=move, **mover)
+        if seat == 0:
+            move = eng.legal_moves(state, seat)[-1]
+            services.table_move(table_id=table.pk, turn=table.turn, move=move, by=users[0])
+        else:
+            services.table_bots_move(
+                table_id=table.pk, turn=table.turn, seats=[seat], rng=random.Random(step)
+            )
     table.refresh_from_db()
     options = {k: v for k, v in table.options.items() if k != "turn_seconds"}
     replay = eng.new_game(players=players, seed=table.seed, options=options)
@@ -360,3 +365,35 @@ def test_a_fixture_table_cannot_be_closed_even_by_who_set_it_up():
 def test_closing_a_table_that_is_gone_raises_does_not_exist(users):
     with pytest.raises(Table.DoesNotExist):
         services.table_cancel(table_id=999, by=users[0])
+
+
+# ---- Practice bots ---------------------------------------------------------------------------
+
+
+def test_the_bots_of_a_korova_table_pick_together_and_leave_a_persons_seat_alone(users):
+    table = create(users[0], bots=[1, 2, 3])
+    moved = services.table_bots_move(
+        table_id=table.pk, turn=1, seats=[0, 1, 2, 3], rng=random.Random(1)
+    )
+    assert moved == [1, 2, 3]
+    assert sorted(TableMove.objects.filter(table=table).values_list("seat", flat=True)) == [1, 2, 3]
+    assert turn_of(table) == 1  # seat 0 is a person's, still to pick
+    assert eng_to_act(table) == [0]
+
+
+def test_bots_leave_a_turn_that_moved_on_or_a_held_table_alone(users):
+    table = create(users[0], bots=[1, 2, 3])
+    assert (
+        services.table_bots_move(table_id=table.pk, turn=2, seats=[1, 2, 3], rng=random.Random())
+        == []
+    )
+    Table.objects.filter(pk=table.pk).update(held=True)
+    assert (
+        services.table_bots_move(table_id=table.pk, turn=1, seats=[1, 2, 3], rng=random.Random())
+        == []
+    )
+    assert not TableMove.objects.filter(table=table).exists()
+
+
+def eng_to_act(table) -> list[int]:
+    return list(get_engine(table.game).to_act(state_of(table)))
