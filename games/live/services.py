@@ -274,6 +274,7 @@ def table_bots_move(*, table_id: int, turn: int, seats: list[int], rng: random.R
         eng = get_engine(table.game)
         state = eng.load(table.state) if table.state is not None else None
         bots = {seat.seat for seat in table.seats.all() if seat.bot}
+        writes = turns.Writes()
         for seat in seats:
             if seat not in bots or state is None or seat not in eng.to_act(state):
                 continue
@@ -282,8 +283,11 @@ def table_bots_move(*, table_id: int, turn: int, seats: list[int], rng: random.R
             except (TurnConflict, NotYourTurn):
                 break  # the game is not on, or has gone on to another turn
             move = bot_move(game=table.game, state=state, seat=seat, rng=rng)
-            state = turns.play(table=table, state=state, seat=seat, move=move, now=now)
+            state = turns.play(
+                table=table, state=state, seat=seat, move=move, now=now, writes=writes
+            )
             moved.append(seat)
+        writes.save()
         if moved:
             table_finished_for_fixture(table=table)
     return moved

@@ -83,18 +83,25 @@ def is_overdue(table: Table, now: datetime.datetime) -> bool:
     )
 
 
-def play(*, table: Table, state: Any, seat: int, move: Move, now: datetime.datetime) -> Any:
-    """Apply one seat's move (IllegalMove from the engine leaves everything as it was)."""
+def play(
+    *, table: Table, state: Any, seat: int, move: Move, now: datetime.datetime,
+    writes: "Writes | None" = None,
+) -> Any:  # fmt: skip
+    """Apply one seat's move (IllegalMove from the engine leaves everything as it was). The
+    writes are saved at once, or added to `writes` for the caller to save with others' (the
+    bots of a table, who move together)."""
     eng = get_engine(table.game)
     new_state = eng.apply(state, seat, move)
     turn_before = table.turn
-    writes = Writes()
+    own_writes = writes is None
+    writes = Writes() if writes is None else writes
     if table.bank_since is not None:  # the mover drew on their bank until now
         _charge_banks(table=table, seats=[seat], now=now, writes=writes)
     _record(table=table, eng=eng, before=state, after=new_state, seat=seat, move=move, now=now,
             writes=writes)  # fmt: skip
     _save(table=table, eng=eng, state=new_state, turn_before=turn_before, writes=writes)
-    writes.save()
+    if own_writes:
+        writes.save()
     return new_state
 
 
@@ -261,7 +268,8 @@ def _save(
     *, table: Table, eng: Engine[Any, Any], state: Any, turn_before: int, writes: Writes
 ) -> None:
     table.state = eng.dump(state)
-    writes.tables.append(table)
+    if table not in writes.tables:  # several moves at one table: one UPDATE
+        writes.tables.append(table)
     if table.status == Table.Status.PLAYING and table.turn != turn_before:
         writes.new_turns.append((table, eng.to_act(state)))
 
