@@ -59,4 +59,5 @@ class UnchangedTablePollMiddleware:
                 response["ETag"] = etag
                 response["Cache-Control"] = "no-store"
                 return response
+            request.table_etag = etag  # type: ignore[attr-defined]  # the view's, read once
         return self.get_response(request)

@@ -178,7 +178,8 @@ def table_detail(request, table_id: int):
     The ETag comes from the table's version (one small query) and the viewer, so an
     unchanged table is answered without loading its game; an overdue turn is always read
     in full, which expires it first."""
-    etag = _etag(request, table_id)
+    # A fetch that found something new has had its ETag worked out by the middleware before.
+    etag = getattr(request, "table_etag", None) or _etag(request, table_id)
     response: HttpResponse
     if request.htmx and request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()

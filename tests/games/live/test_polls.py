@@ -4,6 +4,8 @@ ETag is the same one the view gives. It names its viewer: another person's cooki
 same ETag is read in full, as is everyone's after a move."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import UserFactory
@@ -38,13 +40,18 @@ def test_an_etag_is_its_viewers_own(users):
 
 
 def test_after_a_move_the_old_etag_reads_the_table_in_full(users):
+    """...and its version once: the ETag the middleware found new is the view's too."""
     table = full_table(users)
     watcher = logged_in(users[1])
     url = reverse("table-detail", args=[table.pk])
     etag = watcher.get(url, **HTMX)["ETag"]
     post_move(logged_in(users[0]), table, legal(table, 0)[0])
-    changed = watcher.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    with CaptureQueriesContext(connection) as queries:
+        changed = watcher.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    versions = [query for query in queries.captured_queries if "log_entries" in query["sql"]]
+    assert len(versions) == 1
     assert changed.status_code == 200 and "has picked" in changed.content.decode()
+    assert changed["ETag"] == watcher.get(url, **HTMX)["ETag"] != etag
 
 
 def test_a_fetch_of_a_table_that_is_gone_is_the_views_404(users):
