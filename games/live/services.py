@@ -1,7 +1,7 @@
 """Writes of live tables: create, join and close a casual table, start a fixture's tables and come
-to one, make a move, expire a turn, resume a held fixture table, pause a game and claim an
-away seat (docs/live-tables.md). The clock's batches, the sweep of overdue turns and the wake
-of lost bots are games.live.expiry.
+to one, make a move (a person's, or the practice bots' of a turn together), expire a turn,
+resume a held fixture table, pause a game and claim an away seat (docs/live-tables.md). The
+clock's batches, the sweep of overdue turns and the wake of lost bots are games.live.expiry.
 
 Each write is one transaction that locks the table row first (`select_for_update`; on SQLite
 the project's IMMEDIATE transactions take the write lock at BEGIN) and reads everything it

@@ -1,8 +1,8 @@
 """Celery tasks of live tables: each wakes up and calls a service; the database decides.
 
-The expiry task is sent with an ETA at its turn's deadline (games.live.turns); the bots' task after a
-short think delay; the sweep runs from beat (config/celery.py) for turns and bots whose task
-was lost.
+The expiry task is sent with an ETA at its turn's deadline (games.live.turns); the bots' task
+after a short think delay; the sweep runs from beat (config/celery.py) for turns and bots
+whose task was lost.
 """
 
 import random
