@@ -25,7 +25,9 @@ this process (its library API: an Environment and a local runner; night_users.py
   the table's event stream (a greenlet on a socket of its own); on each event, the live part
   with If-None-Match (304 when nothing it shows changed); when the page offers a move (a card
   to put down, a row to take) they think --play-think seconds (uniform between half and one
-  and a half of it) and post it through the page's form, whose answer is the live part again.
+  and a half of it) and post it through the page's form, whose answer is the live part again;
+  when their game is over (a game lasts a minute or two) they start another against three
+  bots through the lobby's form and play on at the new table.
 
 At the deadline the runner stops them gracefully: a request under way is answered and counted,
 a wait ends. Locust's own table (its request events: pages by URL name, live parts, moves, and

@@ -102,6 +102,8 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 ROW = re.compile(
     r"""<button type="submit" name="move" value='(\{"row": \d+\})' class="take-row">"""
 )
+FINISHED = 'data-status="finished"'
+NEW_TABLE = re.compile(r"/tables/(\d+)/$")
 CARD = re.compile(
     r'<button type="button" class="playing-card" data-card="(\d+)" aria-pressed="false">'
 )
@@ -111,17 +113,26 @@ class Phone(Person):
     """A player's phone at their own table: the page once (its CSRF token and ETag), then the
     table's event stream in a greenlet of its own; on each event the live part with
     If-None-Match (304 when nothing it shows changed); when the page offers a move, a think of
-    0.5 to 1.5 × --play-think seconds and the move posted through the page's form."""
+    0.5 to 1.5 × --play-think seconds and the move posted through the page's form. When the
+    game is over the player starts another against three bots through the lobby's form, as
+    the lobby offers, so that a long run plays all along (a game lasts a minute or two)."""
 
     fixed_count = 0  # night.py sets it to --players: each phone takes one prepared table
     wait_time = constant(0)
 
     def on_start(self) -> None:
-        self.table_id, self.session = NIGHT.tables.pop()
+        table_id, self.session = NIGHT.tables.pop()
         self.client.cookiejar.set_cookie(create_cookie("sessionid", self.session))
-        self.url = f"/tables/{self.table_id}/"
         self.changed = Event()
         self.listener: gevent.Greenlet | None = None
+        self.open_table(table_id)
+
+    def open_table(self, table_id: int) -> None:
+        """The table's page and its event stream (the last table's stream closed)."""
+        if self.listener is not None:
+            self.listener.kill(block=False)
+        self.table_id, self.url = table_id, f"/tables/{table_id}/"
+        self.changed.clear()
         with self.client.get(self.url, name="table page", catch_response=True) as response:
             if response.status_code != 200:
                 NIGHT.figures.errors.append(f"table page {self.table_id}: {response.status_code}")
@@ -140,6 +151,9 @@ class Phone(Person):
     def play(self) -> None:
         if time.monotonic() >= NIGHT.stop:
             raise StopUser()
+        if FINISHED in self.html:
+            self.start_another()
+            return
         self.maybe_move()
         if not self.changed.wait(timeout=max(0.1, NIGHT.stop - time.monotonic())):
             raise StopUser()
@@ -186,6 +200,23 @@ class Phone(Person):
             if time.monotonic() < NIGHT.stop:
                 figures.errors.append(f"stream {self.table_id}: {error!r}")
                 self.fire_sse("push", 0, 0, error)
+
+    def start_another(self) -> None:
+        """The lobby's form: Корова, four players, three bots, 30 s a turn; its answer is the
+        way to the new table."""
+        form = {"csrfmiddlewaretoken": self.csrf, "game": "korova", "players": "4", "bots": "3",
+                "turn_seconds": "30", "time_bank_seconds": "0"}  # fmt: skip
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        with self.client.post(
+            "/tables/new/", data=urlencode(form), headers=headers, name="start a table",
+            allow_redirects=False, catch_response=True,
+        ) as response:  # fmt: skip
+            new_table = NEW_TABLE.search(response.headers.get("Location", "") or "")
+            if response.status_code != 302 or new_table is None:
+                NIGHT.figures.errors.append(f"start a table: {response.status_code}")
+                response.failure(f"status {response.status_code}")
+                raise StopUser()
+        self.open_table(int(new_table[1]))
 
     def fire_sse(self, name: str, ms: float, length: int, error: Exception | None = None) -> None:
         self.environment.events.request.fire(
