@@ -231,6 +231,7 @@ def bench_breakdown(*, moves: int) -> None:
             assert table.state is not None, "a started table has a state"
             seat = eng.to_act(eng.load(table.state))[0]
             mover = table.seats.get(seat=seat).user
+            assert mover is not None, "both seats are people's"
             started = time.perf_counter()
             state = eng.load(table.state)
             move = eng.legal_moves(state, seat)[0]

@@ -50,10 +50,11 @@ def play_one(table: Table, users) -> int:
     assert table.state is not None
     state = eng.load(table.state)
     (seat,) = eng.to_act(state)
+    player = table.seats.get(seat=seat).user
+    assert player is not None, "both seats are people's"
     services.table_move(
-        table_id=table.pk, turn=table.turn, move=eng.legal_moves(state, seat)[0],
-        by=table.seats.get(seat=seat).user,
-    )  # fmt: skip
+        table_id=table.pk, turn=table.turn, move=eng.legal_moves(state, seat)[0], by=player
+    )
     table.refresh_from_db()
     return seat
 
