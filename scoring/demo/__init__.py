@@ -6,19 +6,14 @@ hands the finished tables to the kind, as a live table does. Nothing but load_de
 benchmark) imports it.
 """
 
-from leagues.models import Game
 from scoring.kinds.registry import GameRegistry
 
-from . import conquian, convoy, korova
 from .base import DemoGame, DemoLeague, DemoSheet
 
-DEMO_GAMES: GameRegistry[DemoGame] = GameRegistry(
-    "demo",
-    {
-        Game.CONVOY: DemoGame(convoy.LEAGUE, convoy.demo_sheet, convoy.SHOWS),
-        Game.KOROVA: DemoGame(korova.LEAGUE, korova.demo_sheet, korova.SHOWS),
-        Game.CONQUIAN: DemoGame(conquian.LEAGUE, conquian.demo_sheet, conquian.SHOWS),
-    },
+DEMO_GAMES: GameRegistry[DemoGame] = GameRegistry.from_modules(
+    "demo league",
+    __name__,
+    lambda game, module: DemoGame(module.LEAGUE, module.demo_sheet, module.SHOWS),
 )
 
 

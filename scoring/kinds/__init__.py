@@ -1,17 +1,18 @@
 """The registry of game kinds: one per game, looked up by the game's name.
 
     from scoring.kinds import get_kind, all_kinds
-    kind = get_kind("korova")          # the GameKind of a League.game value
+    kind = get_kind(league.game)       # the GameKind of a League.game value
     kind.validate(...), kind.outcome(...), kind.summary(...), ...
 
-Adding a game: its kind module (scoring/kinds/<game>.py, defining KIND), one line in
-BUILT_IN below, and its `Game` choice; then what each capability shows of it, registered
-there (docs/architecture.md, "Game kinds"). `register` adds a kind at run time (a test's fake
+Adding a game: its engine (games.engines, whose ENGINE_NAMES lists the games), its kind
+module (scoring/kinds/<game>.py, defining KIND) and its `Game` choice; then what each
+capability shows of it, in a module named after the game there (docs/architecture.md, "Game kinds"). `register` adds a kind at run time (a test's fake
 game); `unregister` takes it away again.
 """
 
 from importlib import import_module
 
+from games.engines import ENGINE_NAMES
 from scoring.kinds.base import (
     FinishedTable,
     GameKind,
@@ -24,11 +25,7 @@ from scoring.kinds.base import (
 )
 
 # game name -> the module whose KIND it is; imported on first use.
-BUILT_IN = {
-    "convoy": "scoring.kinds.convoy",
-    "korova": "scoring.kinds.korova",
-    "conquian": "scoring.kinds.conquian",
-}
+BUILT_IN = {game: f"scoring.kinds.{game}" for game in ENGINE_NAMES}
 
 _kinds: dict[str, GameKind] = {}
 _registered: dict[str, GameKind] = {}

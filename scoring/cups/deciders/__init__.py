@@ -10,15 +10,12 @@ single; Convoy: one more game), as the winning side and a line saying what was p
 
 from django.utils.translation import gettext_lazy as _
 
-from leagues.models import Game
 from scoring.kinds.registry import GameRegistry
 
-from . import conquian, convoy, korova
 from .base import DrawnTieRule
 
-DRAWN_TIE_RULES: GameRegistry[DrawnTieRule] = GameRegistry(
-    "drawn cup tie rule",
-    {Game.KOROVA: korova.RULE, Game.CONQUIAN: conquian.RULE, Game.CONVOY: convoy.RULE},
+DRAWN_TIE_RULES: GameRegistry[DrawnTieRule] = GameRegistry.from_modules(
+    "drawn tie rule", __name__, lambda game, module: module.RULE
 )
 
 

@@ -7,10 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from leagues.models import Game
 from scoring.kinds.registry import GameRegistry
-
-from . import conquian, convoy, korova
 
 
 @dataclass(frozen=True)
@@ -22,11 +19,8 @@ class ResultLayout:
     display: Callable[..., dict[str, Any]]
 
 
-RESULT_LAYOUTS = GameRegistry(
+RESULT_LAYOUTS = GameRegistry.from_modules(
     "result layout",
-    {
-        Game.KOROVA: ResultLayout("scoring/korova/_result.html", korova.result_display),
-        Game.CONQUIAN: ResultLayout("scoring/conquian/_result.html", conquian.result_display),
-        Game.CONVOY: ResultLayout("scoring/convoy/_result.html", convoy.result_display),
-    },
+    __name__,
+    lambda game, module: ResultLayout(f"scoring/{game}/_result.html", module.result_display),
 )

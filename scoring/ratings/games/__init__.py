@@ -6,11 +6,8 @@ they were played (docs/ratings.md)."""
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from leagues.models import Game
 from scoring.kinds.registry import GameRegistry
 from scoring.ratings.replay import RatedMatch
-
-from . import conquian, convoy, korova
 
 
 class RatedMatches(Protocol):
@@ -35,11 +32,6 @@ def not_rated(
     return []
 
 
-RATED_MATCHES: GameRegistry[RatedMatches] = GameRegistry(
-    "rating shape",
-    {
-        Game.CONVOY: convoy.rated_matches,
-        Game.KOROVA: korova.rated_matches,
-        Game.CONQUIAN: conquian.rated_matches,
-    },
+RATED_MATCHES: GameRegistry[RatedMatches] = GameRegistry.from_modules(
+    "rated matches", __name__, lambda game, module: module.rated_matches
 )

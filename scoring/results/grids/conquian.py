@@ -145,3 +145,6 @@ class ConquianGrid(SheetGrid):
             "carry_over": self.options["carry_over"],
             "finished": all(block.extra["status"].finished for block in self.blocks()),
         }
+
+
+GRID = ConquianGrid  # scoring.results.grids.ENTRY_GRIDS

@@ -114,3 +114,6 @@ class ConvoyGrid(SheetGrid):
             "won": won,
             "entered": len(games),
         }
+
+
+GRID = ConvoyGrid  # scoring.results.grids.ENTRY_GRIDS

@@ -215,3 +215,6 @@ class KorovaGrid(SheetGrid):
             "to_go": max(self.end_score - max(totals), 0),
             "removed_round": self._removed_round_preview(),
         }
+
+
+GRID = KorovaGrid  # scoring.results.grids.ENTRY_GRIDS

@@ -21,3 +21,6 @@ class ConquianSheetSerializer(serializers.Serializer):
     # many=True hands min_length and max_length to the ListSerializer DRF makes (its
     # LIST_SERIALIZER_KWARGS); the stubs type only a single serializer's __init__.
     singles = ConquianSingleSerializer(many=True, min_length=SINGLES, max_length=SINGLES)  # type: ignore[call-arg]
+
+
+SHEET_SERIALIZER = ConquianSheetSerializer  # scoring.results.sheet_serializers.SHEET_SERIALIZERS

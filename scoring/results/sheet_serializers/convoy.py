@@ -24,3 +24,6 @@ class ConvoySheetSerializer(serializers.Serializer):
         max_length=MAX_GAMES,
         help_text="The games played, in order; leave out the games that were not needed.",
     )
+
+
+SHEET_SERIALIZER = ConvoySheetSerializer  # scoring.results.sheet_serializers.SHEET_SERIALIZERS

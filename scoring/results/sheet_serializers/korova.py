@@ -21,3 +21,6 @@ class KorovaSheetSerializer(serializers.Serializer):
         help_text="Per round, the penalty heads each player took, in the order of `players`; "
         "the last round is the one in which someone reached the end score.",
     )
+
+
+SHEET_SERIALIZER = KorovaSheetSerializer  # scoring.results.sheet_serializers.SHEET_SERIALIZERS
