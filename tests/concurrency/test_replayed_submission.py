@@ -7,7 +7,7 @@ finds the version its key wrote, and is answered as the first was: one new versi
 "saved" answers (the same redirect; for the API, the same 201 body).
 
 The control takes the lock away (a plain read) and holds both requests, inside the server,
-until both have looked for their key: neither finds it, both pass the version check and both
+until both have passed the version check: neither found its key, both passed the check and both
 set out to write the next version. Only the unique constraint on (fixture, submission_key) (and
 the one on (fixture, number)) stops the second, inside the transaction; the service then finds
 the first one's version by the key and answers with it. Without that last step the repeat
@@ -176,42 +176,44 @@ def test_the_same_api_submission_sent_twice_at_once_is_saved_once_with_the_same_
 
 @pytest.mark.parametrize("handled", [True, False], ids=["constraint-handled", "unhandled"])
 def test_control_without_the_lock_both_requests_pass_every_check(
-    live_server, fixture, staff, validated, monkeypatch, handled
+    live_server, fixture, staff, monkeypatch, handled
 ):
     """The race the lock prevents; the constraint (and the service's look for the key after
     it refused the write) is all that stands in the way."""
-    looked_together = threading.Barrier(2)
+    checked_together = threading.Barrier(2)
     lookups = []
-    lookups_lock = threading.Lock()
     real_lookup = services.fixture_submitted_version
+    real_validate = services.validate_sheet
 
     def unlocked_fixture(fixture_id):
         return Fixture.objects.get(pk=fixture_id)  # the same read, without select_for_update
 
-    def looked_up_together(*, fixture, submission_key):
-        with lookups_lock:
-            lookups.append(submission_key)
-            before_writing = len(lookups) <= 2
-        if before_writing:  # hold each request until both have looked for the key
-            found = real_lookup(fixture=fixture, submission_key=submission_key)
-            looked_together.wait(timeout=10)
-            return found
+    def looked_up(*, fixture, submission_key):
+        lookups.append(submission_key)
+        if len(lookups) <= 2:  # before writing: both look, neither finds the key
+            return real_lookup(fixture=fixture, submission_key=submission_key)
         # The look after the constraint refused the second write.
         return real_lookup(fixture=fixture, submission_key=submission_key) if handled else None
 
+    def validate_when_both_checked(**kwargs):
+        # Validation comes right after the version check: hold each request here until both
+        # have passed it, so neither writes before the other has read the current version.
+        checked_together.wait(timeout=10)
+        return real_validate(**kwargs)
+
     monkeypatch.setattr(services, "_locked_fixture", unlocked_fixture)
-    monkeypatch.setattr(services, "fixture_submitted_version", looked_up_together)
+    monkeypatch.setattr(services, "fixture_submitted_version", looked_up)
+    monkeypatch.setattr(services, "validate_sheet", validate_when_both_checked)
 
     for number in range(1, ROUNDS + 1):
-        validated.clear()
         lookups.clear()
-        looked_together.reset()
+        checked_together.reset()
 
         answers = _send_form_twice(live_server, staff, fixture, f"kept-sheet-{number}")
 
         # Neither found the key, both passed the version check and both wrote version `number`:
         # the database refused the second (a third look for the key followed it).
-        assert len(validated) == 2
+        assert checked_together.n_waiting == 0 and not checked_together.broken
         assert len(lookups) == 3
         if handled:
             assert answers[0] == answers[1] and answers[0][0] == 302, answers
