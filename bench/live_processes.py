@@ -65,17 +65,22 @@ class Processes:
 
     def cpu_seconds(self, *names: str) -> float:
         """CPU time (user and system) used so far by the named processes' groups (Linux)."""
-        groups = {self.running[name].pid for name in names}
+        return sum(sum(self.cpu_seconds_by_process(name).values()) for name in names)
+
+    def cpu_seconds_by_process(self, name: str) -> dict[int, float]:
+        """CPU time (user and system) used so far by each process of the named group, by pid
+        (Linux): how evenly gunicorn's workers share the load."""
+        group = self.running[name].pid
         tick = os.sysconf("SC_CLK_TCK")
-        total = 0
+        used = {}
         for entry in Path("/proc").iterdir():
             try:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except (OSError, IndexError):
                 continue
-            if int(fields[2]) in groups:
-                total += int(fields[11]) + int(fields[12])
-        return total / tick
+            if int(fields[2]) == group:
+                used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+        return used
 
     def kill(self, name: str) -> None:
         os.killpg(self.running.pop(name).pid, signal.SIGKILL)

@@ -3,6 +3,7 @@ each play a Корова table against three practice bots, their pages hearing 
 
     .venv/bin/python bench/night.py [--browsers 200] [--players 50] [--seconds 60]
         [--browse-think 10] [--play-think 1.0] [--web-workers 4] [--concurrency 8]
+        [--play-workers 0] [--shared-socket]
 
 DATABASE_URL (default postgres://postgres@127.0.0.1:5432/roundel_night_bench) names a database
 the bench may fill: it is created if missing, migrated, and given the demo league
@@ -52,7 +53,7 @@ import time
 import gevent
 from locust.env import Environment
 from locust.stats import print_error_report, print_percentile_stats, print_stats
-from night_setup import prepare, start_layout, warm_up  # bench/ is first on sys.path
+from night_setup import play_port, prepare, start_layout, warm_up  # bench/ is first on sys.path
 from night_users import NIGHT, Figures, Phone, Visitor
 
 
@@ -85,6 +86,20 @@ def parse_options() -> argparse.Namespace:
     parser.add_argument(
         "--concurrency", type=int, default=8, help="the Celery worker's threads (default 8)"
     )
+    parser.add_argument(
+        "--play-workers",
+        type=int,
+        default=0,
+        help="serve the tables (/tables/…) from a gunicorn of their own with this many "
+        "workers, as a proxy would send them, the league pages from --web-workers "
+        "(default 0: one gunicorn serves all)",
+    )
+    parser.add_argument(
+        "--shared-socket",
+        action="store_true",
+        help="gunicorn's workers accept from one listening socket, as before session 7 "
+        "(default: a socket each, --reuse-port, as docs/operations.md runs it)",
+    )
     return parser.parse_args()
 
 
@@ -102,7 +117,10 @@ def line(name: str, values: list[float], *shares: float) -> str:
 def main() -> None:
     options = parse_options()  # before connecting: --help needs no database
     NIGHT.pages, NIGHT.tables = prepare(options.players)
-    processes = start_layout(options.web_workers, options.concurrency)
+    processes = start_layout(
+        options.web_workers, options.concurrency, reuse_port=not options.shared_socket,
+        play_workers=options.play_workers,
+    )  # fmt: skip
     time.sleep(2)
     load_before = os.getloadavg()
     try:
@@ -121,18 +139,26 @@ def main() -> None:
 
 
 def run_load(processes, options: argparse.Namespace) -> Environment:
-    NIGHT.port, NIGHT.figures = processes.port, Figures()
+    NIGHT.port, NIGHT.figures = play_port(processes), Figures()
     NIGHT.browse_think, NIGHT.play_think = options.browse_think, options.play_think
     warm_up(processes.port, NIGHT.pages, options.web_workers)
+    if NIGHT.port != processes.port:
+        NIGHT.play_host = f"http://127.0.0.1:{NIGHT.port}"
+        warm_up(NIGHT.port, NIGHT.pages, options.play_workers)
     Phone.fixed_count = options.players
+    Phone.host = f"http://127.0.0.1:{NIGHT.port}"
+    Visitor.host = f"http://127.0.0.1:{processes.port}"
     users: list = ([Phone] if options.players else []) + ([Visitor] if options.browsers else [])
     # stop_timeout: at the deadline a request under way is waited for (and counted), as long
     # as a saturated server takes; a user between requests stops at once.
-    environment = Environment(
-        user_classes=users, host=f"http://127.0.0.1:{processes.port}", stop_timeout=600
-    )
+    environment = Environment(user_classes=users, stop_timeout=600)
     runner = environment.create_local_runner()
-    cpu_before = {name: processes.cpu_seconds(name) for name in ("gunicorn", "worker")}
+    web = [name for name in ("gunicorn", "gunicorn-play") if name in processes.running]
+    cpu_before = {
+        "gunicorn": processes.cpu_seconds(*web),
+        "worker": processes.cpu_seconds("worker"),
+    }
+    web_before = [processes.cpu_seconds_by_process(name) for name in web]
     everyone = options.browsers + options.players
     NIGHT.stop = time.monotonic() + options.seconds
     runner.start(everyone, spawn_rate=min(everyone, 100))
@@ -141,8 +167,15 @@ def run_load(processes, options: argparse.Namespace) -> Environment:
     for failure in runner.exceptions.values():  # a user's own code failing, not the site
         NIGHT.figures.errors.append(f"bench: {failure['msg']} ({failure['count']}×)")
     NIGHT.figures.cpu = {
-        name: processes.cpu_seconds(name) - cpu_before[name] for name in cpu_before
+        "gunicorn": processes.cpu_seconds(*web) - cpu_before["gunicorn"],
+        "worker": processes.cpu_seconds("worker") - cpu_before["worker"],
     }
+    NIGHT.figures.web_processes = [
+        sorted((after[pid] - before.get(pid, 0.0) for pid in after), reverse=True)
+        for before, after in zip(
+            web_before, [processes.cpu_seconds_by_process(name) for name in web], strict=True
+        )
+    ]
     return environment
 
 
@@ -167,6 +200,11 @@ def report(figures: Figures, options, load_before, load_after, log_dir: str) -> 
     print(f"CPU during the load: web server {figures.cpu['gunicorn']:.1f} s "
           f"({1000 * figures.cpu['gunicorn'] / max(1, requests):.1f} ms a request, "
           f"{requests} requests), Celery worker {figures.cpu['worker']:.1f} s")  # fmt: skip
+    shares = "; ".join(
+        " / ".join(f"{seconds:.1f}" for seconds in lane) for lane in figures.web_processes
+    )
+    print(f"web server CPU by process (gunicorn's master and workers, busiest first; the "
+          f"tables' gunicorn after the semicolon): {shares} s")  # fmt: skip
     for error in figures.errors[:10]:
         print("  error:", error)
     print(f"server logs: {log_dir}")

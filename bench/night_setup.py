@@ -133,18 +133,28 @@ def vacuum_tables() -> None:
             cursor.execute("VACUUM ANALYZE games_table, games_seat, games_tablemove")
 
 
-def start_layout(web_workers: int, concurrency: int) -> Processes:
-    """gunicorn's ASGI worker (config.asgi), one Celery worker (threads) and beat, DEBUG off."""
+def start_layout(
+    web_workers: int, concurrency: int, *, reuse_port: bool, play_workers: int = 0
+) -> Processes:
+    """gunicorn's ASGI worker (config.asgi), one Celery worker (threads) and beat, DEBUG off;
+    with `reuse_port`, each gunicorn worker listens on a socket of its own (docs/operations.md).
+    With `play_workers`, a second gunicorn of that many workers on the port after
+    (`play_port`) serves the tables, as the proxy of docs/operations.md sends them there."""
     log_dir = Path(tempfile.mkdtemp(prefix="night-"))
     processes = Processes(root=ROOT, env=SERVER_ENV, web_workers=web_workers,
                           log_dir=log_dir, pool="threads", concurrency=concurrency)  # fmt: skip
-    processes.start(
-        "gunicorn",
-        [sys.executable, "-m", "gunicorn", "config.asgi", "--worker-class", "asgi",
-         "-w", str(web_workers), "-b", f"127.0.0.1:{processes.port}",
-         "--graceful-timeout", "2", "--log-level", "info"],
-        "Booting worker",
-    )  # fmt: skip
+    lanes = [("gunicorn", processes.port, web_workers)]
+    if play_workers:
+        lanes.append(("gunicorn-play", processes.port + 1, play_workers))
+    for name, port, workers in lanes:
+        processes.start(
+            name,
+            [sys.executable, "-m", "gunicorn", "config.asgi", "--worker-class", "asgi",
+             "-w", str(workers), "-b", f"127.0.0.1:{port}",
+             "--graceful-timeout", "2", "--log-level", "info",
+             *(["--reuse-port"] if reuse_port else [])],
+            "Booting worker",
+        )  # fmt: skip
     processes.start_worker("worker")
     processes.start(
         "beat",
@@ -153,6 +163,12 @@ def start_layout(web_workers: int, concurrency: int) -> Processes:
         "beat: Starting",
     )  # fmt: skip
     return processes
+
+
+def play_port(processes: Processes) -> int:
+    """The port of the tables' gunicorn, when it runs apart (start_layout's play_workers), else
+    the one server's."""
+    return processes.port + 1 if "gunicorn-play" in processes.running else processes.port
 
 
 def warm_up(port: int, pages: list[tuple[str, str]], workers: int) -> None:

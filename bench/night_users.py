@@ -31,6 +31,8 @@ class Figures:
     accepted: list[tuple[int, int, int, str]] = field(default_factory=list)
     events: int = 0
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds of web server and worker
+    # each web process's, busiest first: the one gunicorn's, or the pages' and the tables'
+    web_processes: list[list[float]] = field(default_factory=list)
 
 
 @dataclass
@@ -40,7 +42,8 @@ class Night:
     figures: Figures = field(default_factory=Figures)
     pages: list[tuple[str, str]] = field(default_factory=list)  # (URL name, address)
     tables: list[tuple[int, str]] = field(default_factory=list)  # (table id, session key)
-    port: int = 0
+    port: int = 0  # the tables' (the pages' too, unless the tables have a gunicorn apart)
+    play_host: str = ""  # the tables' gunicorn when apart: the lobby's page is read there
     browse_think: float = 10.0
     play_think: float = 1.0
     stop: float = 0.0  # time.monotonic() when the load ends
@@ -86,6 +89,8 @@ class Visitor(Person):
             return
         figures = NIGHT.figures
         name, path = random.choice(NIGHT.pages)
+        if path.startswith("/tables/"):  # the proxy sends the lobby where the tables are
+            path = NIGHT.play_host + path
         with self.client.get(path, name=name, catch_response=True) as response:
             if response.status_code == 0:
                 figures.errors.append(f"page {path}: {response.error!r}")
