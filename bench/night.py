@@ -2,8 +2,8 @@
 each play a Корова table against three practice bots, their pages hearing every change pushed.
 
     .venv/bin/python bench/night.py [--browsers 200] [--players 50] [--seconds 60]
-        [--browse-think 10] [--play-think 1.0] [--web-workers 4] [--concurrency 8]
-        [--play-workers 0] [--shared-socket]
+        [--browse-think 10] [--play-think 1.0] [--web-workers 2] [--play-workers 3]
+        [--concurrency 8] [--shared-socket]
 
 DATABASE_URL (default postgres://postgres@127.0.0.1:5432/roundel_night_bench) names a database
 the bench may fill: it is created if missing, migrated, and given the demo league
@@ -11,8 +11,11 @@ the bench may fill: it is created if missing, migrated, and given the demo leagu
 redis://127.0.0.1:6379/6) is flushed; CACHE_URL (default: the broker's Redis, the next
 database) is the shared cache, and the table changes are pushed through its Redis
 (LIVE_PUSH_URL, by default CACHE_URL). The bench starts the production layout with DEBUG off
-(night_setup.py, live_processes.py): gunicorn's ASGI worker (--web-workers processes,
-config.asgi), one Celery worker (threads, --concurrency) and beat; then, after every league
+(night_setup.py, live_processes.py): two gunicorns of ASGI workers (config.asgi, a
+listening socket each: --reuse-port), one for the league pages (--web-workers processes) and
+one for the tables (--play-workers), which the phones talk to as the proxy of
+docs/operations.md ("Two lanes") would send them; one Celery worker (threads, --concurrency)
+and beat; then, after every league
 page has been read a few times by each web process (not counted), it runs locust headless in
 this process (its library API: an Environment and a local runner; night_users.py) for
 --seconds, with two kinds of locust user (gevent greenlets, FastHttp clients with keep-alive):
@@ -81,7 +84,11 @@ def parse_options() -> argparse.Namespace:
         help="mean seconds a player takes to move once the page offers it (default 1.0)",
     )
     parser.add_argument(
-        "--web-workers", type=int, default=4, help="gunicorn ASGI worker processes (default 4)"
+        "--web-workers",
+        type=int,
+        default=2,
+        help="gunicorn ASGI worker processes: the league pages' (default 2), or all of them "
+        "with --play-workers 0",
     )
     parser.add_argument(
         "--concurrency", type=int, default=8, help="the Celery worker's threads (default 8)"
@@ -89,10 +96,9 @@ def parse_options() -> argparse.Namespace:
     parser.add_argument(
         "--play-workers",
         type=int,
-        default=0,
-        help="serve the tables (/tables/…) from a gunicorn of their own with this many "
-        "workers, as a proxy would send them, the league pages from --web-workers "
-        "(default 0: one gunicorn serves all)",
+        default=3,
+        help="the tables' gunicorn (/tables/…, as the proxy of docs/operations.md sends "
+        "them): its worker processes (default 3); 0: one gunicorn of --web-workers serves all",
     )
     parser.add_argument(
         "--shared-socket",
