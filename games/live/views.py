@@ -31,6 +31,7 @@ from games.live.exceptions import ReplayUnavailable
 from games.live.pages import RECENT_MOVES, fixture_url, live_context, page_context
 from games.live.pages.how_to_play import GAMES, how_to_play_context
 from games.live.throttles import TableCreateThrottle, TableMoveThrottle, page_wait
+from games.models import Table
 from leagues.models import Game
 
 MOVE_MAX_CHARS = 2000  # the longest real move, a Convoy remover's, is under 100
@@ -232,7 +233,8 @@ def table_move(request, table_id: int):
             wait,
         ) % {"seconds": wait}
         return _move_answer(request, table_id, status=429, error=error, retry_after=wait)
-    status, error, moved = 200, "", None
+    status, error = 200, ""
+    moved: Table | None = None
     try:
         turn, move = _posted_move(request)
     except ValueError:
@@ -247,7 +249,15 @@ def table_move(request, table_id: int):
     return _move_answer(request, table_id, status=status, error=error, moved=moved)
 
 
-def _move_answer(request, table_id: int, *, status: int, error: str, retry_after=None, moved=None):
+def _move_answer(
+    request,
+    table_id: int,
+    *,
+    status: int,
+    error: str,
+    retry_after: int | None = None,
+    moved: Table | None = None,
+):
     """The table's live part with the refusal's sentence (htmx), or back to the table page
     with it as a message. The table a move has just `moved` is drawn as the service left it
     (read under its lock), not read again."""
