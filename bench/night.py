@@ -26,10 +26,12 @@ this process (its library API: an Environment and a local runner; night_users.py
   first --browse-think seconds;
 - --players phones (fixed_count), logged in, each at a Корова table of their own against three
   bots (30 s a turn), as their phone does: the table page once (its CSRF token and ETag), then
-  the table's event stream (a greenlet on a socket of its own); on each event, the live part
-  with If-None-Match (304 when nothing it shows changed); when the page offers a move (a card
-  to put down, a row to take) they think --play-think seconds (uniform between half and one
-  and a half of it) and post it through the page's form, whose answer is the live part again;
+  the table's event stream (a greenlet on a socket of its own, named with the page's id as
+  the page names it); each event's live part is shown at once, as the page shows it, unless
+  a move is under way (then, as after an event without one, the live part is fetched with
+  If-None-Match once the move's answer is in); when the page offers a move (a card to put
+  down, a row to take) they think --play-think seconds (uniform between half and one and a
+  half of it) and post it through the page's form, whose answer is the live part again;
   when their game is over (a game lasts a minute or two) they start another against three
   bots through the lobby's form and play on at the new table.
 
@@ -37,7 +39,7 @@ At the deadline the runner stops them gracefully: a request under way is answere
 a wait ends. Locust's own table (its request events: pages by URL name, live parts, moves, and
 the pushes as SSE) is printed first, then the night's figures from the users' own lists: the
 push latency (an event's `at`, stamped by the writer right after commit, to the phone reading
-it: commit to event received), p50 and p95; moves (POST to answer) p50/p95/p99; league pages
+it: commit to the change, drawn for this phone, received), p50 and p95; moves (POST to answer) p50/p95/p99; league pages
 p50/p95/p99; live-part fetches p50/p95; errors (5xx, broken connections, an unexpected 4xx);
 refused moves (409: the table moved on first); and lost moves: every move answered 200 looked
 up in the tables' logs afterwards (table, turn, seat, move). The machine's load average before

@@ -151,7 +151,7 @@ def start_layout(
             name,
             [sys.executable, "-m", "gunicorn", "config.asgi", "--worker-class", "asgi",
              "-w", str(workers), "-b", f"127.0.0.1:{port}",
-             "--graceful-timeout", "2", "--log-level", "info",
+             "--graceful-timeout", "2", "--keep-alive", "75", "--log-level", "info",
              *(["--reuse-port"] if reuse_port else [])],
             "Booting worker",
         )  # fmt: skip

@@ -9,7 +9,7 @@ import re
 import socket
 import time
 from dataclasses import dataclass, field
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import gevent
 from gevent.event import Event
@@ -116,9 +116,12 @@ CARD = re.compile(
 
 class Phone(Person):
     """A player's phone at their own table: the page once (its CSRF token and ETag), then the
-    table's event stream in a greenlet of its own; on each event the live part with
-    If-None-Match (304 when nothing it shows changed); when the page offers a move, a think of
-    0.5 to 1.5 × --play-think seconds and the move posted through the page's form. When the
+    table's event stream in a greenlet of its own, named with the page's id as the page's
+    script names it (and its moves); as the page does, each event's live part (as this player
+    sees it) is shown at once, unless a move is under way: then, as after a bare event (a
+    stream that could not draw), the live part is fetched with If-None-Match once the move's
+    answer is in. When the page offers a move, a think of 0.5 to 1.5 × --play-think seconds
+    and the move posted through the page's form, whose answer is the table. When the
     game is over the player starts another against three bots through the lobby's form, as
     the lobby offers, so that a long run plays all along (a game lasts a minute or two)."""
 
@@ -126,6 +129,9 @@ class Phone(Person):
     wait_time = constant(0)
 
     def on_start(self) -> None:
+        self.page = f"{random.getrandbits(96):024x}"
+        self.moving = False  # a move posted, its answer not yet back
+        self.stale = False  # a change came that the page has not shown: fetch
         table_id, self.session = NIGHT.tables.pop()
         self.client.cookiejar.set_cookie(create_cookie("sessionid", self.session))
         self.changed = Event()
@@ -138,6 +144,7 @@ class Phone(Person):
             self.listener.kill(block=False)
         self.table_id, self.url = table_id, f"/tables/{table_id}/"
         self.changed.clear()
+        self.stale = False
         with self.client.get(self.url, name="table page", catch_response=True) as response:
             if response.status_code != 200:
                 NIGHT.figures.errors.append(f"table page {self.table_id}: {response.status_code}")
@@ -156,14 +163,17 @@ class Phone(Person):
     def play(self) -> None:
         if time.monotonic() >= NIGHT.stop:
             raise StopUser()
+        if self.stale:
+            self.stale = False
+            self.fetch()
         if FINISHED in self.html:
             self.start_another()
             return
-        self.maybe_move()
+        if self.maybe_move():
+            return  # its answer is the table now: a move may be offered again at once
         if not self.changed.wait(timeout=max(0.1, NIGHT.stop - time.monotonic())):
             raise StopUser()
         self.changed.clear()
-        self.fetch()
 
     def listen(self) -> None:
         """The event stream, on a socket of its own (HTTP/1.1, chunked): each event's `at`,
@@ -173,7 +183,8 @@ class Phone(Person):
         try:
             with socket.create_connection(("127.0.0.1", NIGHT.port)) as sock:
                 sock.sendall(
-                    f"GET {self.url}events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    f"GET {self.url}events/?page={self.page}&shown={quote(self.etag)} HTTP/1.1\r\n"
+                    "Host: 127.0.0.1\r\n"
                     f"Accept: text/event-stream\r\nCookie: sessionid={self.session}\r\n\r\n".encode()
                 )
                 stream = sock.makefile("rb")
@@ -200,6 +211,12 @@ class Phone(Person):
                             figures.push_ms.append(latency)
                             self.fire_sse("push", latency, len(block))
                         figures.events += 1
+                        if "html" in event and not self.moving:
+                            self.take(event["html"])
+                        elif "html" in event or "etag" not in event:
+                            self.stale = True
+                        else:
+                            continue  # the page shows it already: nothing to do
                         self.changed.set()
         except (OSError, ValueError) as error:
             if time.monotonic() < NIGHT.stop:
@@ -230,7 +247,7 @@ class Phone(Person):
         )  # fmt: skip
 
     def fetch(self) -> None:
-        headers = {"HX-Request": "true", "If-None-Match": self.etag}
+        headers = {"HX-Request": "true", "If-None-Match": self.etag, "X-Table-Page": self.page}
         with self.client.get(
             self.url, headers=headers, name="live part", catch_response=True
         ) as response:
@@ -259,22 +276,28 @@ class Phone(Person):
             json.dumps({"card": int(cards[0])}) if cards and "data-template" in self.html else None
         )
 
-    def maybe_move(self) -> None:
+    def maybe_move(self) -> bool:
+        """The offered move, after a think, if the page offers one: whether it was sent."""
+        if self.offered_move() is None or time.monotonic() >= NIGHT.stop:
+            return False
+        gevent.sleep(random.uniform(0.5, 1.5) * NIGHT.play_think)
+        # What the page offers now: a change may have been shown while the player thought.
         move, turn = self.offered_move(), TURN.search(self.html)
         if move is None or turn is None or time.monotonic() >= NIGHT.stop:
-            return
-        gevent.sleep(random.uniform(0.5, 1.5) * NIGHT.play_think)
+            return False
         form = {"csrfmiddlewaretoken": self.csrf, "turn": turn[1], "move": move}
         headers = {"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded",
-                   "X-CSRFToken": self.csrf}  # fmt: skip
+                   "X-CSRFToken": self.csrf, "X-Table-Page": self.page}  # fmt: skip
         figures = NIGHT.figures
+        self.moving = True
         with self.client.post(
             f"{self.url}move/", data=urlencode(form), headers=headers, name="move",
             catch_response=True,
         ) as response:  # fmt: skip
+            self.moving = False
             if response.status_code == 0:
                 figures.errors.append(f"move {self.table_id}: {response.error!r}")
-                return
+                return True
             figures.move_ms.append(response.request_meta["response_time"])
             if response.status_code == 200:
                 figures.accepted.append((self.table_id, int(turn[1]), 0, move))
@@ -284,3 +307,4 @@ class Phone(Person):
                 figures.errors.append(f"move {self.table_id}: {response.status_code}")
                 response.failure(f"status {response.status_code}")
             self.take(response.text)
+        return True

@@ -1,10 +1,13 @@
 """Pushed table changes: every open page of a table hears of a change as soon as it commits
 (docs/live-tables.md, "Pushed moves").
 
-After a table write commits, `table_changed_on_commit` announces the table's id and turn, and
-nothing else: every page of the table hears the same message, players and spectators alike,
-so it never carries a hand or a state. Each page then fetches its own seat's view, as a poll
-did (a conditional GET: 304 when nothing it shows changed).
+After a table write commits, `table_changed_on_commit` announces the table's id and turn to
+every web process (and, for a move a page sent, that page's id), never a hand or a state.
+Each page's stream then draws the live part for its own viewer (their seat's view, in their
+language, as their fetch would: a `Draw`) and sends it in the event, so the page shows it
+without asking. It does not draw the change its own page's move made (that move's answer
+shows it), nor what it sent last. A stream that cannot draw (the table is gone) sends the bare
+announcement, and the page fetches its live part as a poll does.
 
 A page's event stream (`table_event_stream`, served by games.live.views.table_events) waits
 on the change feed of its web process, one per event loop, fed in one of two ways:
@@ -17,16 +20,21 @@ on the change feed of its web process, one per event loop, fed in one of two way
   query, and wakes the streams of those that changed. The writers are in two processes there
   (the web server, and the Celery worker that plays the bots and runs the clocks), so an
   in-process notifier would miss half the changes; SQLite has no LISTEN/NOTIFY, and one query
-  a quarter second for all of a process's streams costs SQLite little.
+  a quarter second for all of a process's streams costs SQLite little. A version does not say
+  which page moved, so there a page's stream draws its own move's change too (once more than
+  needed, on one machine).
 """
 
 import asyncio
+import contextlib
+import contextvars
 import functools
 import json
 import logging
+import re
 import time
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import redis
@@ -50,23 +58,49 @@ REDIS_TIMEOUT_SECONDS = 0.5
 REDIS_RETRY_SECONDS = 1.0
 
 Event = dict[str, Any]
+# A table page names itself (a random id) in its stream's address and its moves' requests.
+PAGE_HEADER = "X-Table-Page"
+_PAGE_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+_moving_page: contextvars.ContextVar[str] = contextvars.ContextVar("moving_page", default="")
 
 
 def table_changed_on_commit(table: Table) -> None:
     """Announce `table` after the current transaction commits (nothing if it rolls back), with
     the turn it has then. Every table write calls this with the table it locked."""
-    table_id = table.pk
-    transaction.on_commit(lambda: table_changed_announce(table_id=table_id, turn=table.turn))
+    table_id, page = table.pk, _moving_page.get()
+    transaction.on_commit(
+        lambda: table_changed_announce(table_id=table_id, turn=table.turn, page=page)
+    )
 
 
-def table_changed_announce(*, table_id: int, turn: int) -> None:
+@contextlib.contextmanager
+def moves_from_page(page: str) -> Iterator[None]:
+    """The table writes made meanwhile are the move of the page `page` (its id, `page_id`):
+    their announcement says so, and that page's stream leaves the change to the move's
+    answer."""
+    token = _moving_page.set(page)
+    try:
+        yield
+    finally:
+        _moving_page.reset(token)
+
+
+def page_id(value: str | None) -> str:
+    """A table page's own id as it sent it (static/games/table.js), or "" for none or for
+    what is not one."""
+    return value if value and _PAGE_ID.match(value) else ""
+
+
+def table_changed_announce(*, table_id: int, turn: int, page: str = "") -> None:
     """Publish that the table changed (Redis feed only: the database feed sees it by itself).
     If Redis is away the change still stands; pages hear of it at their next look (a
     reconnection, or the fallback poll)."""
     url = settings.LIVE_PUSH_URL
     if not url:
         return
-    event = {"table": table_id, "turn": turn, "at": time.time()}
+    event: Event = {"table": table_id, "turn": turn, "at": time.time()}
+    if page:
+        event["page"] = page
     try:
         _publisher(url).publish(channel(url), json.dumps(event))
     except redis.RedisError:
@@ -89,27 +123,64 @@ def _publisher(url: str) -> redis.Redis:
     )
 
 
+# The viewer's live part now: its ETag, and its HTML unless that ETag is the argument (what
+# the stream sent last); None when the table is gone.
+Draw = Callable[[str], Awaitable[tuple[str, str | None] | None]]
+
+
 async def table_event_stream(
-    *, table_id: int, version: dict[str, Any], ping_seconds: float = PING_SECONDS
+    *,
+    table_id: int,
+    version: dict[str, Any],
+    draw: Draw | None = None,
+    page: str = "",
+    shown: str = "",
+    ping_seconds: float = PING_SECONDS,
 ) -> AsyncIterator[str]:
     """A table's server-sent events: first one at once (a page that connects or reconnects
-    looks at the table, so it misses nothing), then one for each change, a ping when quiet.
-    `version` is the table's version read before (the database feed's starting point)."""
+    gets the whole table, so it misses nothing), then one for each change, a ping when quiet.
+    `version` is the table's version read before (the database feed's starting point). With
+    `draw`, each event carries the viewer's live part (`html`) and its `etag`, or the `etag`
+    alone when the stream sent that part last (or it is `shown`, the ETag of the part the page
+    was loaded with); the change a move of the page `page` made is not sent at all (the
+    move's answer shows it)."""
     feed = _feed()
     changes = feed.subscribe(table_id, version=version)
     try:
-        yield f"retry: {RECONNECT_MILLISECONDS}\n" + _event(
-            {"table": table_id, "turn": version["turn"]}
-        )
+        event: Event = {"table": table_id, "turn": version["turn"]}
+        retry = f"retry: {RECONNECT_MILLISECONDS}\n"  # the first event says it
         while True:
-            try:
-                event = await asyncio.wait_for(changes.get(), timeout=ping_seconds)
-            except TimeoutError:
-                yield "event: ping\ndata: {}\n\n"
-                continue
-            yield _event(event)
+            if draw is not None:
+                event, shown = await _drawn(event, draw=draw, shown=shown)
+            yield retry + _event(event)
+            retry = ""
+            while True:
+                try:
+                    event = await asyncio.wait_for(changes.get(), timeout=ping_seconds)
+                except TimeoutError:
+                    yield "event: ping\ndata: {}\n\n"
+                    continue
+                if not (page and event.get("page") == page):
+                    break
+                shown = ""  # the page shows the move's answer, whose ETag the stream has not
+            event.pop("page", None)  # another page's id is nobody else's business
     finally:
         feed.unsubscribe(table_id, changes)
+
+
+async def _drawn(event: Event, *, draw: Draw, shown: str) -> tuple[Event, str]:
+    """`event` with the viewer's live part (or its ETag alone), and the ETag shown then."""
+    try:
+        drawn = await draw(shown)
+    except Exception:  # the page fetches its part instead, and meets the error there
+        logger.exception("could not draw table %s for its stream", event["table"])
+        return event, shown
+    if drawn is None:  # the table is gone: the page's fetch finds out (and reloads)
+        return event, shown
+    etag, html = drawn
+    return (
+        {**event, "etag": etag} if html is None else {**event, "etag": etag, "html": html}
+    ), etag
 
 
 def _event(event: Event) -> str:
@@ -145,7 +216,10 @@ class ChangeFeed:
         for queue in self.streams.get(table_id, ()):
             if queue.full():
                 queue.get_nowait()
-            queue.put_nowait(event)
+                # It stands for several changes now: drawn, whichever page's move made them.
+                queue.put_nowait({key: value for key, value in event.items() if key != "page"})
+            else:
+                queue.put_nowait(event)
 
     def deliver_everywhere(self) -> None:
         """After the feed was away: anything may have changed, so every stream looks again."""

@@ -17,6 +17,8 @@ from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse, HttpResponseNotModified, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -185,14 +187,8 @@ def table_detail(request, table_id: int):
     if request.htmx and request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        table, moves, log = _read(request, table_id)
-        context = live_context(
-            table=table, moves=moves, log=log, user=request.user, etag=etag,
-            may_resume=selectors.may_resume(table=table, user=request.user),
-            may_close=selectors.may_close(table=table, user=request.user),
-        )  # fmt: skip
         template = "games/_live.html" if request.htmx else "games/table.html"
-        response = render(request, template, context)
+        response = render(request, template, _live_part_context(request, table_id, etag))
     response["ETag"] = etag
     response["Cache-Control"] = "no-store"
     return response
@@ -200,9 +196,11 @@ def table_detail(request, table_id: int):
 
 @require_GET
 async def table_events(request, table_id: int):
-    """The table's changes as server-sent events (games.live.push): the table's id and turn,
-    never a hand, since a table's every page hears the same; each page then fetches its own
-    view. Public, as the table page is.
+    """The table's changes as server-sent events (games.live.push), each with the live part
+    as this page's viewer sees it (their seat's view only, in their language), or its ETag
+    alone when unchanged (`?shown=`: the ETag the page was loaded with); none for a move the
+    page itself sent (`?page=`: the page's id, as its moves name it). Public, as the table
+    page is.
 
     Only an ASGI server can hold the stream open without holding a thread for it: served
     otherwise (a WSGI server) it answers 204, which tells the page's EventSource not to come
@@ -210,10 +208,14 @@ async def table_events(request, table_id: int):
     version = await sync_to_async(selectors.table_version)(table_id=table_id)
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
+    request.user = await request.auser()  # once, not at every event
     response = StreamingHttpResponse(
-        push.table_event_stream(table_id=table_id, version=version),
+        push.table_event_stream(
+            table_id=table_id, version=version, draw=_live_part_drawer(request, table_id),
+            page=push.page_id(request.GET.get("page")), shown=request.GET.get("shown", ""),
+        ),
         content_type="text/event-stream",
-    )
+    )  # fmt: skip
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
@@ -241,7 +243,10 @@ def table_move(request, table_id: int):
         status, error = 400, _("That move could not be read: reload the page and try again.")
     else:
         try:
-            moved = services.table_move(table_id=table_id, turn=turn, move=move, by=request.user)
+            with push.moves_from_page(push.page_id(request.headers.get(push.PAGE_HEADER))):
+                moved = services.table_move(
+                    table_id=table_id, turn=turn, move=move, by=request.user
+                )
         except DomainError as refusal:  # shown beside the hand, with the refusal's status
             status, error = refusal.status, refusal_sentence(refusal)
         except IllegalMove as refusal:  # the engines' own refusal, always bad input
@@ -314,6 +319,34 @@ def table_replay(request, table_id: int):
     # with quick taps only the last request is kept: hx-sync), so it cannot lag behind.
     response["HX-Push-Url"] = f"{request.path}?step={replay['step']}"
     return response
+
+
+def _live_part_drawer(request, table_id: int) -> push.Draw:
+    """The stream's `Draw`: what the table's fetch would answer this request's viewer, on the
+    thread the synchronous views run on (with its database connection)."""
+
+    def draw(shown: str) -> tuple[str, str | None] | None:
+        try:
+            etag = _etag(request, table_id)
+        except Table.DoesNotExist:
+            return None
+        if etag == shown:
+            return etag, None
+        with translation.override(request.LANGUAGE_CODE):
+            context = _live_part_context(request, table_id, etag)
+            return etag, render_to_string("games/_live.html", context, request=request)
+
+    return sync_to_async(draw)
+
+
+def _live_part_context(request, table_id: int, etag: str) -> dict:
+    """The table as `request`'s viewer sees it now, for its live part (and its page)."""
+    table, moves, log = _read(request, table_id)
+    return live_context(
+        table=table, moves=moves, log=log, user=request.user, etag=etag,
+        may_resume=selectors.may_resume(table=table, user=request.user),
+        may_close=selectors.may_close(table=table, user=request.user),
+    )  # fmt: skip
 
 
 def _etag(request, table_id: int) -> str:

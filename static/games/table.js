@@ -1,5 +1,6 @@
-/* A live table page: the table's event stream (each change fetches the live part with a
- * conditional GET; polling every few seconds while the stream is down), the countdown, the
+/* A live table page: the table's event stream (each change brings the live part as this
+ * viewer sees it, or says the page shows it already; a bare change, or polling every few
+ * seconds while the stream is down, fetches it with a conditional GET), the countdown, the
  * lost-connection notice, and building a move from the cards the player taps. Keyboard focus
  * across those updates is static/games/phone.js's.
  *
@@ -10,7 +11,9 @@
  *                    $card is the one selected card, $cards the list of them (as JSON)
  *   [data-allowed]   the cards (space separated) for which that button applies; it is
  *                    enabled (and, with [data-hide-unless-allowed], shown) only then
- *   [data-events]    on #table-live: the table's event stream (server-sent events), and
+ *   [data-events]    on #table-live: the table's event stream (server-sent events; the page
+ *                    names itself there and in its requests, so that the stream does not
+ *                    send a part the page's own request was just answered with), and
  *   [data-poll-seconds]  how often to fetch the live part while that stream is down
  *   [data-etag]      the ETag of what is shown; polls send it as If-None-Match
  *   [data-deadline], [data-server-now], [data-countdown]   the turn clock
@@ -38,6 +41,10 @@
   let lastHeard = 0;
   const animated = new Set();
   let clockOffset = 0;   // server time minus this device's time, in ms
+  let requestsUnderWay = 0;   // the live part's own (a move, a fetch)
+  let heardMeanwhile = false;
+  const pageId = Array.from(crypto.getRandomValues(new Uint8Array(12)),
+                            (byte) => byte.toString(16).padStart(2, "0")).join("");
 
   const live = () => document.getElementById("table-live");
   const hand = () => live() && live().querySelector("[data-hand]");
@@ -124,6 +131,31 @@
     if (area) htmx.trigger(area, "table-changed");
   }
 
+  // The stream's event: the live part drawn for this viewer (shown as a fetch's answer is), its
+  // ETag alone (the page shows it already), or neither (the page fetches it).
+  function heardChange(data) {
+    const area = live();
+    if (!area) return;
+    if (requestsUnderWay > 0) {
+      // A move or fetch of this page is under way, and its answer may be newer or older than
+      // this part: once it has been shown, a conditional fetch settles which (as before the
+      // parts were pushed, its queue keeps the two in order).
+      if (typeof data.html === "string" || typeof data.etag !== "string") heardMeanwhile = true;
+      return;
+    }
+    const head = area.querySelector("[data-etag]");
+    if (typeof data.html === "string" && !(head && head.dataset.etag === data.etag)) {
+      // No htmx:afterSwap for this swap (eventInfo without a target): the steps below run once.
+      htmx.swap(area, data.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 20 },
+                { eventInfo: {} });
+      animateOnce();
+      refresh();
+      syncClock();
+    } else if (typeof data.etag !== "string") {
+      changed();
+    }
+  }
+
   function poll(on) {
     if (on && pollTimer === null) {
       pollTimer = setInterval(changed, 1000 * Number(live().dataset.pollSeconds || 5));
@@ -133,9 +165,8 @@
     }
   }
 
-  // Each event says only that the table changed (and its turn): the page then asks for its
-  // own view. The first event comes as soon as the stream opens, so a page that reconnects
-  // catches up. EventSource reconnects by itself; polling covers the gap, and a stream that
+  // The first event comes as soon as the stream opens, with the whole live part, so a page
+  // that reconnects catches up. EventSource reconnects by itself; polling covers the gap, and a stream that
   // says nothing for longer than its pings allow (a buffering proxy) counts as down.
   function listen() {
     const area = live();
@@ -151,10 +182,18 @@
     };
     const open = () => {
       if (source) source.close();
-      source = new EventSource(area.dataset.events);
-      source.onmessage = () => {
+      const head = area.querySelector("[data-etag]");
+      const shown = head ? "&shown=" + encodeURIComponent(head.dataset.etag) : "";
+      source = new EventSource(area.dataset.events + "?page=" + pageId + shown);
+      source.onmessage = (message) => {
         heard();
-        changed();
+        let data = {};
+        try {
+          data = JSON.parse(message.data);
+        } catch (error) {
+          // not one of the stream's events: fetch the live part all the same
+        }
+        heardChange(data);
       };
       source.addEventListener("ping", heard);
       source.onerror = () => {
@@ -191,12 +230,27 @@
   });
 
   document.addEventListener("htmx:configRequest", (event) => {
-    if (event.detail.elt !== live() || event.detail.verb !== "get") return;
-    const head = live().querySelector("[data-etag]");
+    const area = live();
+    if (!area || !area.contains(event.detail.elt)) return;
+    event.detail.headers["X-Table-Page"] = pageId;
+    if (event.detail.elt !== area || event.detail.verb !== "get") return;
+    const head = area.querySelector("[data-etag]");
     if (head) event.detail.headers["If-None-Match"] = head.dataset.etag;
   });
 
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (live() && live().contains(event.detail.elt)) requestsUnderWay += 1;
+  });
+
   document.addEventListener("htmx:afterRequest", (event) => {
+    // (A move's form is gone once its answer is shown: htmx then tells the live part itself.)
+    if (live() && live().contains(event.detail.elt)) {
+      requestsUnderWay = Math.max(0, requestsUnderWay - 1);
+      if (requestsUnderWay === 0 && heardMeanwhile) {
+        heardMeanwhile = false;
+        changed();
+      }
+    }
     const xhr = event.detail.xhr;
     if (!xhr || xhr.status === 0) return;   // a network failure: see sendError below
     setConnection(true);

@@ -109,7 +109,8 @@ def test_bots_and_the_clock_work_on_sqlite_and_the_filesystem_broker(embedded):
 
 def test_the_event_stream_pushes_the_bots_and_the_clock_without_redis(embedded):
     """Without Redis the web process watches its streams' tables in the database: the bots'
-    picks (turn 1) and the clock's time-out (turn 2), both written by the worker, reach it."""
+    picks (turn 1) and the clock's time-out (turn 2), both written by the worker, reach it,
+    each drawn as this (anonymous) reader sees the table."""
     site, _ = embedded
     token = call(f"{site}/api/auth/token/", "POST",
                  {"username": "ada", "password": "a-long-test-password"})["token"]  # fmt: skip
@@ -123,6 +124,7 @@ def test_the_event_stream_pushes_the_bots_and_the_clock_without_redis(embedded):
             line = stream.readline().decode()
             if line.startswith("data:"):
                 event = json.loads(line[5:])
-                assert set(event) == {"table", "turn"}, event
+                assert set(event) == {"table", "turn", "etag", "html"}, event
+                assert f'data-turn="{event["turn"]}"' in event["html"]
                 turns.append(event["turn"])
     assert turns[0] == 1 and turns[-1] == 2

@@ -1,13 +1,16 @@
 """Pushed table changes: a committed move reaches a page's event stream, served by the ASGI
 server in the test process (tests/asgi_server.py), through Redis pub/sub (production) and
-through the database watch (no Redis, the embedded default); and the stream carries nothing
-but the table's id, turn and time, to players and spectators alike."""
+through the database watch (no Redis, the embedded default); each stream's events carry the
+live part as its own viewer sees it (never another seat's hand), or its ETag alone when the
+page showed that part already."""
 
 import http.client
 import json
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import urlsplit
+from html import escape, unescape
+from urllib.parse import urlencode, urlsplit
 
 import pytest
 import redis
@@ -24,7 +27,8 @@ from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
-EVENT_KEYS = {"table", "turn", "at"}
+EVENT_KEYS = {"table", "turn", "at", "etag", "html"}
+DEALT = re.compile(r'data-card="(\d+)"')
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +53,9 @@ def feed(request, settings, worker_id):
 class EventStream:
     """A page's EventSource, read by hand: each event's data as JSON, with when it came."""
 
-    def __init__(self, server: AsgiLiveServer, table_id: int, *, cookie: str = ""):
+    def __init__(
+        self, server: AsgiLiveServer, table_id: int, *, cookie: str = "", page="", shown=""
+    ):
         address = urlsplit(server.url)
         self.connection = http.client.HTTPConnection(
             address.hostname or "127.0.0.1", address.port, timeout=10
@@ -57,7 +63,11 @@ class EventStream:
         headers = {"Accept": "text/event-stream"}
         if cookie:
             headers["Cookie"] = cookie
-        self.connection.request("GET", reverse("table-events", args=[table_id]), headers=headers)
+        query = urlencode(
+            {key: value for key, value in (("page", page), ("shown", shown)) if value}
+        )
+        path = reverse("table-events", args=[table_id]) + (f"?{query}" if query else "")
+        self.connection.request("GET", path, headers=headers)
         self.response = self.connection.getresponse()
         self.raw = ""
 
@@ -88,6 +98,11 @@ class EventStream:
 
     def close(self) -> None:
         self.connection.close()
+
+
+def shown_etag(event: dict) -> str:
+    """The event's ETag as the live part's HTML holds it (data-etag)."""
+    return f'data-etag="{escape(event["etag"])}"'
 
 
 def korova_for_two():
@@ -122,8 +137,9 @@ def test_a_committed_move_reaches_every_open_stream_of_its_table(asgi_server, fe
         for stream in streams:
             assert stream.response.status == 200
             assert stream.response.getheader("Content-Type") == "text/event-stream"
-            first, _ = stream.next()  # at once: a page that connects looks at the table
-            assert first == {"table": table.pk, "turn": 1}
+            first, _ = stream.next()  # at once, the whole live part: a page that connects is
+            assert (first["table"], first["turn"]) == (table.pk, 1)  # up to date
+            assert 'data-turn="1"' in first["html"] and shown_etag(first) in first["html"]
 
         play_a_card(table, ada, seat=0)
         committed = time.time()
@@ -159,14 +175,17 @@ def test_a_bots_move_in_the_worker_reaches_the_stream(asgi_server, feed, table_w
         stream.close()
 
 
-def test_the_stream_carries_no_hand_or_state_to_anyone(asgi_server, feed):
-    """A whole two-seat Корова game: every event every stream got holds the table's id, turn
-    and time only, and none of the cards either seat held."""
+def test_each_stream_carries_its_own_viewers_part_and_no_other_hand(asgi_server, feed):
+    """A whole two-seat Корова game: every event of Ada's stream holds her own cards only
+    (those she was dealt), a spectator's none, and neither the deck, the seed nor Bea's
+    hand."""
     table, ada, bea = korova_for_two()
     eng = get_engine("korova")
+    dealt = eng.load(table.state).hands
+    ada_cards, bea_cards = {str(card) for card in dealt[0]}, {str(card) for card in dealt[1]}
     ada_stream = EventStream(asgi_server, table.pk, cookie=session_cookie(ada))
     spectator = EventStream(asgi_server, table.pk)
-    events = []
+    events: dict[str, list[dict]] = {"ada": [], "spectator": []}
     try:
         users = [ada, bea]
         for _ in range(12):
@@ -174,21 +193,99 @@ def test_the_stream_carries_no_hand_or_state_to_anyone(asgi_server, feed):
             seat = eng.to_act(eng.load(table.state))[0]
             play_a_card(table, users[seat], seat)
         table.refresh_from_db()
-        for stream in (ada_stream, spectator):
+        for name, stream in (("ada", ada_stream), ("spectator", spectator)):
             while True:
                 event, _ = stream.next(timeout=5)
-                events.append(event)
+                events[name].append(event)
                 if event.get("turn") == table.turn:
                     break
     finally:
         ada_stream.close()
         spectator.close()
-    assert events and all(set(event) <= EVENT_KEYS for event in events)
+    every = events["ada"] + events["spectator"]
+    assert every and all(set(event) <= EVENT_KEYS for event in every)
+    ada_shown = {card for event in events["ada"] for card in DEALT.findall(event.get("html", ""))}
+    assert ada_shown and ada_shown <= ada_cards and not ada_shown & bea_cards
+    assert not any(DEALT.findall(event.get("html", "")) for event in events["spectator"])
     raw = ada_stream.raw + spectator.raw
-    for secret in ("hand", "deck", "seed", "state", "rows"):
-        assert secret not in raw
-    state = eng.load(table.state)
-    assert eng.view(state, 1)["hand"], "Bea still holds cards"
+    assert str(table.seed) not in raw and "seed" not in raw and "deck" not in raw
+    assert eng.view(eng.load(table.state), 1)["hand"], "Bea still holds cards"
+
+
+def test_a_pages_own_move_is_left_to_its_answer(asgi_server, settings, worker_id):
+    """Ada's page moves through its form, naming itself: the move's answer is her new live
+    part, and her page's stream sends nothing for that change (no second drawing); Bea's move
+    after it comes drawn. (Through Redis, where the announcement names the moving page; the
+    database watch cannot tell, and draws it.)"""
+    settings.LIVE_PUSH_URL = table_worker_broker_url(worker_id)
+    table, ada, bea = korova_for_two()
+    page = "ada-phone-page-1"
+    client = Client()  # Ada's phone: the page's requests and its stream share her session
+    client.force_login(ada)
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    stream = EventStream(asgi_server, table.pk, cookie=cookie, page=page)
+    try:
+        stream.next()
+        eng = get_engine("korova")
+        move = eng.legal_moves(eng.load(table.state), 0)[0]
+        answer = client.post(
+            reverse("table-move", args=[table.pk]),
+            {"turn": table.turn, "move": json.dumps(move)},
+            headers={"HX-Request": "true", "X-Table-Page": page},
+        )
+        assert (
+            answer.status_code == 200 and "<strong>You</strong> played" in answer.content.decode()
+        )
+
+        table.refresh_from_db()
+        play_a_card(table, bea, seat=1)
+        event, _ = stream.change(turn=2)  # the next change: none named turn 1 came (Ada's)
+        assert event["turn"] == 2 and shown_etag(event) in event["html"]
+        assert "page" not in event
+    finally:
+        stream.close()
+
+
+def test_a_page_that_connects_showing_the_table_as_it_is_gets_no_drawing(asgi_server, feed):
+    """The page names the ETag it was loaded with: the stream's first event is that ETag
+    alone while nothing changed, and the next change comes drawn."""
+    table, ada, bea = korova_for_two()
+    client = Client()
+    client.force_login(ada)
+    page = client.get(reverse("table-detail", args=[table.pk])).content.decode()
+    loaded_with = unescape(re.search(r'data-etag="([^"]+)"', page)[1])
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    stream = EventStream(asgi_server, table.pk, cookie=cookie, shown=loaded_with)
+    try:
+        first, _ = stream.next()
+        assert first["etag"] == loaded_with and "html" not in first
+        play_a_card(table, bea, seat=1)
+        event, _ = stream.change(turn=1)
+        assert shown_etag(event) in event["html"] and event["etag"] != loaded_with
+    finally:
+        stream.close()
+
+
+def test_another_pages_move_is_drawn_for_this_page(asgi_server, settings, worker_id):
+    """A move from Ada's other tab (another page id) is drawn for this one."""
+    settings.LIVE_PUSH_URL = table_worker_broker_url(worker_id)
+    table, ada, _ = korova_for_two()
+    client = Client()
+    client.force_login(ada)
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    stream = EventStream(asgi_server, table.pk, cookie=cookie, page="ada-tab-one")
+    try:
+        stream.next()
+        move = get_engine("korova").legal_moves(get_engine("korova").load(table.state), 0)[0]
+        client.post(
+            reverse("table-move", args=[table.pk]),
+            {"turn": table.turn, "move": json.dumps(move)},
+            headers={"HX-Request": "true", "X-Table-Page": "ada-tab-two"},
+        )
+        event, _ = stream.change(turn=1)
+        assert "<strong>You</strong> played" in event["html"] and "page" not in event
+    finally:
+        stream.close()
 
 
 def get_from_a_thread_of_its_own(path):
