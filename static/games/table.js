@@ -120,6 +120,9 @@
   }
 
   function setConnection(ok) {
+    // While the device says it is offline the notice stays (an event the stream had under
+    // way may still come in), until the "online" event opens the stream again.
+    if (ok && navigator.onLine === false) return;
     const notice = document.getElementById("connection");
     if (notice && notice.hidden === ok) return;
     if (notice) notice.hidden = ok;
