@@ -132,15 +132,15 @@ async def table_event_stream(
     *,
     table_id: int,
     version: dict[str, Any],
-    draw: Draw | None = None,
+    draw: Draw,
     page: str = "",
     shown: str = "",
     ping_seconds: float = PING_SECONDS,
 ) -> AsyncIterator[str]:
     """A table's server-sent events: first one at once (a page that connects or reconnects
     gets the whole table, so it misses nothing), then one for each change, a ping when quiet.
-    `version` is the table's version read before (the database feed's starting point). With
-    `draw`, each event carries the viewer's live part (`html`) and its `etag`, or the `etag`
+    `version` is the table's version read before (the database feed's starting point). Each
+    event carries the viewer's live part (`html`, from `draw`) and its `etag`, or the `etag`
     alone when the stream sent that part last (or it is `shown`, the ETag of the part the page
     was loaded with); the change a move of the page `page` made is not sent at all (the
     move's answer shows it)."""
@@ -150,8 +150,7 @@ async def table_event_stream(
         event: Event = {"table": table_id, "turn": version["turn"]}
         retry = f"retry: {RECONNECT_MILLISECONDS}\n"  # the first event says it
         while True:
-            if draw is not None:
-                event, shown = await _drawn(event, draw=draw, shown=shown)
+            event, shown = await _drawn(event, draw=draw, shown=shown)
             yield retry + _event(event)
             retry = ""
             while True:
