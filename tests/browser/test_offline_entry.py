@@ -77,6 +77,8 @@ def test_a_sheet_saved_without_the_network_is_kept_shown_after_a_reload_and_sent
     # A reload without the network: the kept page, with the waiting sheet in it.
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Red Lions")
+    # Shown once the sheet is in IndexedDB (its text is in the page from the start, hidden).
+    expect(page.locator("#entry-waiting")).to_be_visible()
     expect(page.locator("#entry-waiting")).to_contain_text(WAITING)
     for seat, player in enumerate(["Ann", "Bea", "Cy", "Dot"]):
         expect(page.get_by_label(f"Round 5, {player}")).to_have_value(str(ROUNDS[4][seat]))
@@ -111,6 +113,8 @@ def test_a_sheet_that_waited_while_someone_else_saved_gets_the_conflict_page(
 
     page.context.set_offline(True)
     page.locator("#save-result").tap()
+    # Shown once the sheet is in IndexedDB (its text is in the page from the start, hidden).
+    expect(page.locator("#entry-waiting")).to_be_visible()
     expect(page.locator("#entry-waiting")).to_contain_text(WAITING)
 
     # Meanwhile a colleague with a working network saves the result.

@@ -74,6 +74,8 @@ def test_a_captain_cut_off_after_round_1_types_on_and_the_sheet_is_saved_once(
     _type_the_rest_offline(page)
     check_no_sideways_scroll(page)
     page.locator("#save-result").tap()
+    # Shown once the sheet is in IndexedDB (its text is in the page from the start, hidden).
+    expect(page.locator("#entry-waiting")).to_be_visible()
     expect(page.locator("#entry-waiting")).to_contain_text(WAITING)
     assert not ResultVersion.objects.filter(fixture=fixture).exists()
 
@@ -95,6 +97,8 @@ def test_a_sheet_kept_on_a_closed_page_is_sent_when_the_page_is_opened_again(
     page.context.set_offline(True)
     _type_the_rest_offline(page)
     page.locator("#save-result").tap()
+    # Shown once the sheet is in IndexedDB (its text is in the page from the start, hidden).
+    expect(page.locator("#entry-waiting")).to_be_visible()
     expect(page.locator("#entry-waiting")).to_contain_text(WAITING)
     context = page.context
     page.close()  # the phone goes back in the pocket, the sheet still waiting

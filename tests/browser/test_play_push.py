@@ -30,7 +30,10 @@ def test_two_phones_see_each_others_moves_pushed_and_focus_stays_put(live_server
     expect(ada_page.locator("#table-live")).to_contain_text("Waiting for players")
 
     # Bea takes the seat by the form (a page load of her own); Ada's page deals without a reload.
-    bea_page.get_by_role("button", name="Take a seat").tap()
+    # (Until the new page has loaded, the old one may show her hand too, pushed to its stream:
+    # a card focused there would be gone with it.)
+    with bea_page.expect_navigation():
+        bea_page.get_by_role("button", name="Take a seat").tap()
     expect(ada_page.locator("#table-live [data-hand] [data-card]").first).to_be_visible(
         timeout=5_000
     )
