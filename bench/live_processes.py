@@ -37,10 +37,12 @@ class Processes:
             time.sleep(0.1)
         self.running[name] = process
 
-    def start_worker(self, name: str) -> None:
+    def start_worker(self, name: str, *, nice: int = 0) -> None:
+        """A Celery worker; `nice` above 0 gives the web processes the cores first (as the
+        worker unit's Nice= in docs/operations.md)."""
         self.start(
             name,
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-n", f"{name}@bench",
+            [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", "celery", "-A", "config", "worker", "-n", f"{name}@bench",
              "--pool", self.pool, "--concurrency", str(self.concurrency), "--loglevel", "INFO",
              "--without-gossip", "--without-mingle"],
             "ready.",

@@ -3,7 +3,7 @@ each play a Корова table against three practice bots, their pages hearing 
 
     .venv/bin/python bench/night.py [--browsers 200] [--players 50] [--seconds 60]
         [--browse-think 10] [--play-think 1.0] [--web-workers 2] [--play-workers 3]
-        [--concurrency 8] [--shared-socket]
+        [--concurrency 8] [--worker-nice 10] [--shared-socket]
 
 DATABASE_URL (default postgres://postgres@127.0.0.1:5432/roundel_night_bench) names a database
 the bench may fill: it is created if missing, migrated, and given the demo league
@@ -14,11 +14,12 @@ database) is the shared cache, and the table changes are pushed through its Redi
 (night_setup.py, live_processes.py): two gunicorns of ASGI workers (config.asgi, a
 listening socket each: --reuse-port), one for the league pages (--web-workers processes) and
 one for the tables (--play-workers), which the phones talk to as the proxy of
-docs/operations.md ("Two lanes") would send them; one Celery worker (threads, --concurrency)
-and beat; then, after every league
-page has been read a few times by each web process (not counted), it runs locust headless in
-this process (its library API: an Environment and a local runner; night_users.py) for
---seconds, with two kinds of locust user (gevent greenlets, FastHttp clients with keep-alive):
+docs/operations.md ("Two lanes") would send them; one Celery worker (threads, --concurrency;
+at --worker-nice, as the worker unit of docs/operations.md runs it) and beat; then, after
+every league page has been read a few times by each web process (not counted), it runs
+locust headless in this process (its library API: an Environment and a local runner;
+night_users.py) for --seconds, with two kinds of locust user (gevent greenlets, FastHttp
+clients with keep-alive):
 
 - --browsers visitors, anonymous, each ask for a league page (home, leagues, seasons, fixture
   lists, teams, players, venues, fixtures, the tables' lobby; chosen at random) and then read
@@ -96,6 +97,13 @@ def parse_options() -> argparse.Namespace:
         "--concurrency", type=int, default=8, help="the Celery worker's threads (default 8)"
     )
     parser.add_argument(
+        "--worker-nice",
+        type=int,
+        default=10,
+        help="the Celery worker's niceness (default 10, as docs/operations.md runs it: the "
+        "web processes get the cores first; 0 for none)",
+    )
+    parser.add_argument(
         "--play-workers",
         type=int,
         default=3,
@@ -127,7 +135,7 @@ def main() -> None:
     NIGHT.pages, NIGHT.tables = prepare(options.players)
     processes = start_layout(
         options.web_workers, options.concurrency, reuse_port=not options.shared_socket,
-        play_workers=options.play_workers,
+        play_workers=options.play_workers, worker_nice=options.worker_nice,
     )  # fmt: skip
     time.sleep(2)
     load_before = os.getloadavg()

@@ -134,12 +134,18 @@ def vacuum_tables() -> None:
 
 
 def start_layout(
-    web_workers: int, concurrency: int, *, reuse_port: bool, play_workers: int = 0
+    web_workers: int,
+    concurrency: int,
+    *,
+    reuse_port: bool,
+    play_workers: int = 0,
+    worker_nice: int = 0,
 ) -> Processes:
     """gunicorn's ASGI worker (config.asgi), one Celery worker (threads) and beat, DEBUG off;
     with `reuse_port`, each gunicorn worker listens on a socket of its own (docs/operations.md).
     With `play_workers`, a second gunicorn of that many workers on the port after
-    (`play_port`) serves the tables, as the proxy of docs/operations.md sends them there."""
+    (`play_port`) serves the tables, as the proxy of docs/operations.md sends them there; the
+    Celery worker runs at `worker_nice`."""
     log_dir = Path(tempfile.mkdtemp(prefix="night-"))
     processes = Processes(root=ROOT, env=SERVER_ENV, web_workers=web_workers,
                           log_dir=log_dir, pool="threads", concurrency=concurrency)  # fmt: skip
@@ -155,7 +161,7 @@ def start_layout(
              *(["--reuse-port"] if reuse_port else [])],
             "Booting worker",
         )  # fmt: skip
-    processes.start_worker("worker")
+    processes.start_worker("worker", nice=worker_nice)
     processes.start(
         "beat",
         [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",

@@ -17,14 +17,18 @@ offers: ours are synchronous and Django's offer both, so a request crossed betwe
 event loop and the thread at every change of mode (five crossings a request, each waiting
 for a busy loop's turn), which cost more than a cheap page's own work. An async view (the
 event stream) is still awaited on the event loop, and its stream is sent from there.
+
+The thread takes its work earliest deadline first (config/sync_thread.py): a move or a form
+before the reads that came in a moment earlier.
 """
 
 import os
 
 import django
-from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.http import HttpRequest, HttpResponseBase
+
+from config.sync_thread import request_seconds, sync_thread
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -34,7 +38,10 @@ class OneThreadASGIHandler(ASGIHandler):
         super().load_middleware(is_async=False)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        return await sync_to_async(self.get_response)(request)
+        # A move goes before the page reads that came in just before it (config/sync_thread.py).
+        return await sync_thread().run(
+            request_seconds(request.method or "GET"), self.get_response, request
+        )
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":  # as Django's: no lifespan, no websockets

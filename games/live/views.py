@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.errors import DomainError, page_refusal, refusal_sentence
 from config.game_words import refusal_text
 from config.page_errors import refusal_as_message
+from config.sync_thread import READ_SECONDS, in_turn
 from config.values import whole_number
 from games.engines import IllegalMove, Move
 from games.live import polls, push, selectors, services, table_lists
@@ -205,6 +206,8 @@ async def table_events(request, table_id: int):
     Only an ASGI server can hold the stream open without holding a thread for it: served
     otherwise (a WSGI server) it answers 204, which tells the page's EventSource not to come
     back, and the page polls instead."""
+    # Not in_turn: this view is awaited from the request's own turn on the sync thread, which
+    # runs the call itself (the stream's drawings later wait their turn).
     version = await sync_to_async(selectors.table_version)(table_id=table_id)
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
@@ -336,7 +339,9 @@ def _live_part_drawer(request, table_id: int) -> push.Draw:
             context = _live_part_context(request, table_id, etag)
             return etag, render_to_string("games/_live.html", context, request=request)
 
-    return sync_to_async(draw)
+    # In turn with the requests on that thread, as a read (config/sync_thread.py): a move
+    # that comes in meanwhile goes first.
+    return in_turn(READ_SECONDS, draw)
 
 
 def _live_part_context(request, table_id: int, etag: str) -> dict:
