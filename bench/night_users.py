@@ -103,6 +103,7 @@ class Visitor(Person):
 
 ETAG = re.compile(r'data-etag="([^"]+)"')
 TURN = re.compile(r'<input type="hidden" name="turn" value="(\d+)">')
+SHOWN_TURN = re.compile(r'data-turn="(\d+)"')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 ROW = re.compile(
     r"""<button type="submit" name="move" value='(\{"row": \d+\})' class="take-row">"""
@@ -211,6 +212,8 @@ class Phone(Person):
                             figures.push_ms.append(latency)
                             self.fire_sse("push", latency, len(block))
                         figures.events += 1
+                        if "html" in event and self.older_turn(event["html"]):
+                            continue  # as the page: a late part of an earlier turn is dropped
                         if "html" in event and not self.moving:
                             self.take(event["html"])
                         elif "html" in event or "etag" not in event:
@@ -266,6 +269,10 @@ class Phone(Person):
         found = ETAG.search(self.html)
         if found:
             self.etag = found[1]
+
+    def older_turn(self, html: str) -> bool:
+        drawn, shown = SHOWN_TURN.search(html), SHOWN_TURN.search(self.html)
+        return bool(drawn and shown and int(drawn[1]) < int(shown[1]))
 
     def offered_move(self) -> str | None:
         row = ROW.search(self.html)

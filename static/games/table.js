@@ -16,6 +16,7 @@
  *                    send a part the page's own request was just answered with), and
  *   [data-poll-seconds]  how often to fetch the live part while that stream is down
  *   [data-etag]      the ETag of what is shown; polls send it as If-None-Match
+ *   [data-turn]      the turn shown: a pushed part of an earlier turn comes late, and is dropped
  *   [data-deadline], [data-server-now], [data-countdown]   the turn clock
  *   [data-animate-once="key"]  animated (class "stepped") the first time its key shows only,
  *                    not again when a poll redraws the same thing
@@ -134,6 +135,15 @@
     if (area) htmx.trigger(area, "table-changed");
   }
 
+  // A part drawn for an earlier turn than the one shown is not shown: its event was overtaken
+  // by the answer to a move (which another server process may have served), and showing it
+  // would take the page back in the game, offering a move the table has gone past.
+  function olderTurn(html) {
+    const head = live().querySelector("[data-turn]");
+    const drawn = /data-turn="(\d+)"/.exec(html);
+    return Boolean(head && drawn && Number(drawn[1]) < Number(head.dataset.turn));
+  }
+
   // The stream's event: the live part drawn for this viewer (shown as a fetch's answer is), its
   // ETag alone (the page shows it already), or neither (the page fetches it).
   function heardChange(data) {
@@ -147,6 +157,7 @@
       return;
     }
     const head = area.querySelector("[data-etag]");
+    if (typeof data.html === "string" && olderTurn(data.html)) return;
     if (typeof data.html === "string" && !(head && head.dataset.etag === data.etag)) {
       // No htmx:afterSwap for this swap (eventInfo without a target): the steps below run once.
       htmx.swap(area, data.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 20 },

@@ -1,7 +1,6 @@
 """Helpers for the browser games: logged-in phones, what a page shows, timings, artifacts."""
 
 import json
-import re
 import statistics
 import time
 from pathlib import Path
@@ -9,6 +8,7 @@ from pathlib import Path
 from django.conf import settings
 from django.test import Client
 
+from games.live.polls import table_etag
 from tests.browser.conftest import PHONE
 from tests.games.live.page_checks import assert_no_other_hands, hands_of
 
@@ -59,21 +59,28 @@ def turn_of(page) -> tuple[str, int]:
 
 def check_page_hides_other_hands(page, table, seat) -> bool:
     """The page's HTML holds no card of another seat's hand. Checked only while the page shows
-    the table's current turn (read before and after the page): within a turn hands only lose
-    cards, so a card now in another hand was in it when the page was drawn. Returns whether
-    the check could be made."""
+    the table as it is, hands included: its ETag is the table's now for the page's session,
+    read before and after the hands and the HTML (a turn's number alone does not say so: within
+    a turn a card can leave a hand for the table, and a page drawn after that shows it).
+    Returns whether the check could be made."""
+    viewer = session_cookie(page)
+    etag = table_etag(table_id=table.pk, viewer=viewer)
     table.refresh_from_db()
-    turn, before = table.turn, hands_of(table)
-    html = page.content()
-    # the turn of this very HTML: a poll may swap the page between two separate reads
-    turn_shown = re.search(r'data-turn="(\d+)"', html)
-    assert turn_shown, html
-    shown = int(turn_shown[1])
-    table.refresh_from_db()
-    if shown != turn or table.turn != turn:
+    hands = hands_of(table)
+    # this very HTML and the ETag it was drawn with, in one read: a pushed part may replace it
+    html, shown = page.evaluate(
+        "() => [document.documentElement.outerHTML,"
+        " (document.querySelector('#table-live [data-etag]') || {dataset: {}}).dataset.etag]"
+    )
+    if not (shown == etag == table_etag(table_id=table.pk, viewer=viewer)):
         return False
-    assert_no_other_hands(html, game=table.game, hands=before, seat=seat)
+    assert_no_other_hands(html, game=table.game, hands=hands, seat=seat)
     return True
+
+
+def session_cookie(page) -> str:
+    cookies = page.context.cookies()
+    return next((c["value"] for c in cookies if c["name"] == settings.SESSION_COOKIE_NAME), "")
 
 
 def check_no_sideways_scroll(page) -> None:

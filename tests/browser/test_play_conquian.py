@@ -133,7 +133,7 @@ def test_two_phones_play_a_conquian_single_and_the_result_reaches_the_table(
 
     eng = get_engine("conquian")
     timer = MoveTimer([ann, cy])
-    decisions, timed_out, shot = 0, False, False
+    decisions, timed_out, shot, checked = 0, False, False, 0
     while True:
         single.refresh_from_db()
         if single.status == Table.Status.FINISHED:
@@ -145,7 +145,7 @@ def test_two_phones_play_a_conquian_single_and_the_result_reaches_the_table(
             "data-turn", str(single.turn)
         )
         for viewer_seat, viewer in page_of.items():
-            check_page_hides_other_hands(viewer, single, seat=viewer_seat)
+            checked += check_page_hides_other_hands(viewer, single, seat=viewer_seat)
         move = choose(eng.legal_moves(state, seat))
         if (
             not timed_out
@@ -171,6 +171,7 @@ def test_two_phones_play_a_conquian_single_and_the_result_reaches_the_table(
         assert decisions < 60, "the single went on too long"
 
     assert timed_out
+    assert checked >= decisions // 2  # the pages were checked for the other hand, most turns
     for page in (ann, cy):
         expect(page.locator("#table-live .turn-line")).to_contain_text("Game over")
         assert turn_of(page)[0] == "finished"

@@ -130,7 +130,7 @@ def test_four_phones_play_a_convoy_fixture_game_to_a_win(
         pages[seat].goto(live_server.url + reverse("table-detail", args=[table.pk]))
         pages[seat].get_by_role("button", name="I am here").tap()
     timer = MoveTimer(list(pages.values()))
-    made = set()
+    made, checked = set(), 0
     for seat, move in moves:  # every move of the game, on the phones
         table.refresh_from_db()
         page = pages[seat]
@@ -140,7 +140,7 @@ def test_four_phones_play_a_convoy_fixture_game_to_a_win(
         expect(page.locator("#table-live .turn-line")).to_have_text("Your turn.")
         expect(page.locator("[data-countdown]")).to_be_visible()
         for viewer_seat, viewer in pages.items():
-            check_page_hides_other_hands(viewer, table, seat=viewer_seat)
+            checked += check_page_hides_other_hands(viewer, table, seat=viewer_seat)
         if "exchange" in move and "exchange" not in made:
             keep_screenshot(page, "convoy-dead-card")
         started = timer.tapped(page)
@@ -150,6 +150,7 @@ def test_four_phones_play_a_convoy_fixture_game_to_a_win(
         made |= {"exchange"} if "exchange" in move else set()
         made |= {"remove"} if "remove" in move else set()
     assert made == {"exchange", "remove"}
+    assert checked >= len(moves) // 2  # the pages were checked for other hands, most turns
 
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED

@@ -2,13 +2,14 @@
 brings each page its own live part (the fallback poll is set to ten minutes, and no page
 fetches), and keyboard focus stays on the card it was on when the page updates."""
 
+import json
 import time
 
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.live import services
+from games.live import selectors, services
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -74,3 +75,62 @@ def test_two_phones_see_each_others_moves_pushed_and_focus_stays_put(live_server
     expect(bea_page.locator("#table-live:focus, #table-live :focus")).to_have_count(
         1, timeout=5_000
     )
+
+
+# Every live part the page shows, by its turn, from the page's start (an init script runs
+# before the page's own; the site's CSP does not apply to it).
+RECORD_SHOWN_TURNS = """
+window.shownTurns = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const area = document.getElementById("table-live");
+  new MutationObserver(() => {
+    const head = area.querySelector("[data-turn]");
+    if (head) window.shownTurns.push(head.dataset.turn);
+  }).observe(area, { childList: true, subtree: true });
+});
+"""
+
+
+def test_a_part_of_an_earlier_turn_that_comes_late_is_not_shown(live_server, phones):
+    """A pushed part can come after the move's answer that went past it (another server
+    process answered the move): the page stays on the newer turn."""
+    ada = UserFactory(username="ada", first_name="Ada", last_name="Finch")
+    bea = UserFactory(username="bea", first_name="Bea", last_name="Stone")
+    table = services.table_create(
+        game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
+    )
+    services.table_join(table_id=table.pk, by=bea)
+    for user in (ada, bea):  # turn 1 played: the page opens on turn 2
+        (move,) = selectors.table_moves_for_viewer(table_id=table.pk, user=user)[:1]
+        services.table_move(table_id=table.pk, turn=1, move=move, by=user)
+    page = phones(ada)
+    page.add_init_script(RECORD_SHOWN_TURNS)
+    url = live_server.url + reverse("table-detail", args=[table.pk])
+    page.goto(url)
+    live = page.locator("#table-live")
+    expect(live.locator("[data-turn]")).to_have_attribute("data-turn", "2")
+    shown = live.inner_html()
+
+    # The stream (held back by the test) brings a part drawn at turn 1, then one of turn 2.
+    late = shown.replace('data-turn="2"', 'data-turn="1"').replace("Your hand", "Late hand")
+    newer = shown.replace("Your hand", "Newer hand")
+    events = "".join(
+        "data: "
+        + json.dumps({"table": table.pk, "turn": turn, "etag": etag, "html": html})
+        + "\n\n"
+        for turn, etag, html in ((1, '"late"', late), (2, '"newer"', newer))
+    )
+    sent: list[bool] = []
+
+    def held_back_stream(route):
+        if sent:
+            route.abort()
+            return
+        sent.append(True)
+        route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body=events)
+
+    page.route("**/events/**", held_back_stream)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the stream opens again
+    expect(live.get_by_label("Newer hand", exact=False)).to_have_count(1)
+    assert "1" not in page.evaluate("() => window.shownTurns")
+    expect(live.locator("[data-turn]")).to_have_attribute("data-turn", "2")
