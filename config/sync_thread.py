@@ -5,7 +5,7 @@ Each ASGI process runs every request's synchronous code on one thread, so that i
 connection is kept (config/asgi.py). asgiref's executor for that thread takes work as it
 comes: on a busy night a move waited behind every page read and every event stream's drawing
 queued before it, although a player is waiting on the move and the others can wait a little.
-Here each piece of work says how long it may wait (a move 25 ms, a read 100 ms) and the one
+Here each piece of work says how long it may wait (a move 25 ms, a read 300 ms) and the one
 whose deadline is nearest goes next, one at a time, so the order is this scheduler's and not
 the executor's queue. Work whose caller has gone (a closed connection) and has not started is
 dropped; work that has started runs to its end on the thread.
@@ -28,7 +28,10 @@ T = TypeVar("T")
 _Work = tuple[float, int, "asyncio.Future[Any]", Callable[[], Any], Context]
 
 ACTION_SECONDS = 0.025  # a move, a form, an API write: someone waits on its answer
-READ_SECONDS = 0.1  # a page, a poll, a stream's drawing of the live part
+# A page, a poll, a stream's drawing of the live part. 0.3 rather than 0.1: in bursts reads
+# queue longer than 100 ms, and a move then waited for all of them (see
+# docs/performance.md "Earliest deadline first on the sync thread").
+READ_SECONDS = 0.3
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
