@@ -12,6 +12,7 @@ nothing of it away.
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
@@ -29,7 +30,11 @@ def table_etag(*, table_id: int, viewer: str) -> str:
     """The ETag of what `viewer` (a session cookie, or "" for none) sees of the table now; a
     fresh one for an overdue turn, so that its fetch is read in full (and the turn expired)
     rather than answered 304. Raises Table.DoesNotExist."""
-    version = table_version(table_id=table_id)
+    return version_etag(version=table_version(table_id=table_id), viewer=viewer)
+
+
+def version_etag(*, version: dict[str, Any], viewer: str) -> str:
+    """table_etag of a version already read (games.live.versions)."""
     overdue = version["deadline"] is not None and version["deadline"] <= timezone.now()
     key = json.dumps([version, viewer, overdue and timezone.now()], default=str)
     return '"' + salted_hmac("roundel.table-etag", key, algorithm="sha256").hexdigest()[:32] + '"'

@@ -268,13 +268,16 @@ def _move_answer(
 ):
     """The table's live part with the refusal's sentence (htmx), or back to the table page
     with it as a message. The table a move has just `moved` is drawn as the service left it
-    (read under its lock), not read again."""
+    (read under its lock), not read again, unless its turn has moved on since the commit (the
+    bots answered at once): the answer's ETag is read after the commit, and must not label
+    an older table, or the page would take the newer one's event for what it shows."""
     if not request.htmx:
         if error:
             messages.error(request, error)
         return redirect("table-detail", table_id=table_id)
-    etag = _etag(request, table_id)
-    if moved is not None:
+    version = selectors.table_version(table_id=table_id)
+    etag = polls.version_etag(version=version, viewer=polls.viewer_of(request))
+    if moved is not None and _still(moved, version):
         table, moves, log = selectors.table_page_as_seen(
             table=moved, user=request.user, recent=RECENT_MOVES
         )
@@ -357,6 +360,15 @@ def _live_part_context(request, table_id: int, etag: str) -> dict:
 def _etag(request, table_id: int) -> str:
     """The ETag of what `request`'s viewer sees of the table now (games.live.polls)."""
     return polls.table_etag(table_id=table_id, viewer=polls.viewer_of(request))
+
+
+def _still(table: Table, version: dict) -> bool:
+    """Whether `version` is still the turn of `table` (as a move's service returned it)."""
+    return (table.turn, table.status, table.deadline) == (
+        version["turn"],
+        version["status"],
+        version["deadline"],
+    )
 
 
 def _read(
