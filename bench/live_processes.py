@@ -42,7 +42,8 @@ class Processes:
         worker unit's Nice= in docs/operations.md)."""
         self.start(
             name,
-            [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", "celery", "-A", "config", "worker", "-n", f"{name}@bench",
+            [*(["nice", "-n", str(nice)] if nice else []),
+             sys.executable, "-m", "celery", "-A", "config", "worker", "-n", f"{name}@bench",
              "--pool", self.pool, "--concurrency", str(self.concurrency), "--loglevel", "INFO",
              "--without-gossip", "--without-mingle"],
             "ready.",

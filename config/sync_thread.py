@@ -22,6 +22,7 @@ from contextvars import Context, copy_context
 from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
+from rest_framework.permissions import SAFE_METHODS
 
 T = TypeVar("T")
 # deadline, order of arrival, the caller's future, the call, the caller's context
@@ -32,7 +33,6 @@ ACTION_SECONDS = 0.025  # a move, a form, an API write: someone waits on its ans
 # queue longer than 100 ms, and a move then waited for all of them (see
 # docs/performance.md "Earliest deadline first on the sync thread").
 READ_SECONDS = 0.3
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 def request_seconds(method: str) -> float:
