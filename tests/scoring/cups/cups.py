@@ -43,8 +43,11 @@ def make_cup(
 
 
 def first_round_at():
-    """Earlier this evening: the first round's results may be entered now."""
-    return timezone.now() - datetime.timedelta(hours=1)
+    """Earlier today, an hour ago or at midnight if that was later: the first round's results
+    may be entered now and its live tables opened (they open on the fixture's day only, so
+    an hour before a run just after midnight would be yesterday)."""
+    now = timezone.localtime()
+    return max(now - datetime.timedelta(hours=1), now.replace(hour=0, minute=0, second=0))
 
 
 def korova_sheet(fixture: Fixture, rounds):
