@@ -95,6 +95,22 @@ class Processes:
             process.wait(timeout=30)
 
 
+def cpu_seconds_by_program(program: str) -> dict[int, float]:
+    """CPU time (user and system) used so far by each process whose name starts with
+    `program`, by pid (Linux): PostgreSQL's backends, Redis, which the bench did not start."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = {}
+    for entry in Path("/proc").iterdir():
+        try:
+            name, fields = (entry / "stat").read_text().rsplit(")", 1)
+        except (OSError, ValueError):
+            continue
+        if name.split("(", 1)[-1].startswith(program):
+            ticks = fields.split()
+            used[int(entry.name)] = (int(ticks[11]) + int(ticks[12])) / tick
+    return used
+
+
 def database_create_if_missing(url: str) -> None:
     """The PostgreSQL database `url` names, created if it is not there (the benches fill
     databases of their own)."""

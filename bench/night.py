@@ -3,7 +3,7 @@ each play a Корова table against three practice bots, their pages hearing 
 
     .venv/bin/python bench/night.py [--browsers 200] [--players 50] [--seconds 60]
         [--browse-think 10] [--play-think 1.0] [--web-workers 2] [--play-workers 3]
-        [--concurrency 8] [--worker-nice 10] [--shared-socket]
+        [--action-workers 0] [--concurrency 8] [--worker-nice 10] [--shared-socket]
 
 DATABASE_URL (default postgres://postgres@127.0.0.1:5432/roundel_night_bench) names a database
 the bench may fill: it is created if missing, migrated, and given the demo league
@@ -14,10 +14,12 @@ database) is the shared cache, and the table changes are pushed through its Redi
 (night_setup.py, live_processes.py): two gunicorns of ASGI workers (config.asgi, a
 listening socket each: --reuse-port), one for the league pages (--web-workers processes) and
 one for the tables (--play-workers), which the phones talk to as the proxy of
-docs/operations.md ("Two lanes") would send them; one Celery worker (threads, --concurrency;
-at --worker-nice, as the worker unit of docs/operations.md runs it) and beat; then, after
-every league page has been read a few times by each web process (not counted), it runs
-locust headless in this process (its library API: an Environment and a local runner;
+docs/operations.md ("Two lanes") would send them (with --action-workers, a third answers the
+tables' forms, an experiment that did not pay:
+docs/performance.md "How many phones meet the aims"); one Celery worker (threads,
+--concurrency; at --worker-nice, as the worker unit of docs/operations.md runs it) and beat;
+then, after every league page has been read a few times by each web process (not counted),
+it runs locust headless in this process (its library API: an Environment and a local runner;
 night_users.py) for --seconds, with two kinds of locust user (gevent greenlets, FastHttp
 clients with keep-alive):
 
@@ -44,22 +46,25 @@ it: commit to the change, drawn for this phone, received), p50 and p95; moves (P
 p50/p95/p99; live-part fetches p50/p95; errors (5xx, broken connections, an unexpected 4xx);
 refused moves (409: the table moved on first); and lost moves: every move answered 200 looked
 up in the tables' logs afterwards (table, turn, seat, move). The machine's load average before
-and after is printed too (its 2 cores are shared), and the CPU time the web server and the
-worker used during the load, by their process groups.
+and after is printed too (its 2 cores are shared), and the CPU time used during the load by
+the web server and the worker (by their process groups), PostgreSQL and Redis (by the
+processes' names) and the load generator itself.
 """
 
 import argparse
 import json
 import logging
 import os
+import resource
 import statistics
 import sys
 import time
 
 import gevent
+from live_processes import cpu_seconds_by_program  # bench/ is first on sys.path
 from locust.env import Environment
 from locust.stats import print_error_report, print_percentile_stats, print_stats
-from night_setup import play_port, prepare, start_layout, warm_up  # bench/ is first on sys.path
+from night_setup import action_port, play_port, prepare, start_layout, warm_up
 from night_users import NIGHT, Figures, Phone, Visitor
 
 
@@ -111,6 +116,14 @@ def parse_options() -> argparse.Namespace:
         "them): its worker processes (default 3); 0: one gunicorn of --web-workers serves all",
     )
     parser.add_argument(
+        "--action-workers",
+        type=int,
+        default=0,
+        help="a third gunicorn of this many workers answers the tables' forms (the moves, a "
+        "new table), as a proxy could send their POSTs (default 0: the tables' gunicorn does; "
+        'docs/performance.md "How many phones meet the aims")',
+    )
+    parser.add_argument(
         "--shared-socket",
         action="store_true",
         help="gunicorn's workers accept from one listening socket, as before session 7 "
@@ -135,7 +148,8 @@ def main() -> None:
     NIGHT.pages, NIGHT.tables = prepare(options.players)
     processes = start_layout(
         options.web_workers, options.concurrency, reuse_port=not options.shared_socket,
-        play_workers=options.play_workers, worker_nice=options.worker_nice,
+        play_workers=options.play_workers, action_workers=options.action_workers,
+        worker_nice=options.worker_nice,
     )  # fmt: skip
     time.sleep(2)
     load_before = os.getloadavg()
@@ -161,6 +175,9 @@ def run_load(processes, options: argparse.Namespace) -> Environment:
     if NIGHT.port != processes.port:
         NIGHT.play_host = f"http://127.0.0.1:{NIGHT.port}"
         warm_up(NIGHT.port, NIGHT.pages, options.play_workers)
+    if action_port(processes) != NIGHT.port:
+        NIGHT.action_host = f"http://127.0.0.1:{action_port(processes)}"
+        warm_up(action_port(processes), NIGHT.pages, options.action_workers)
     Phone.fixed_count = options.players
     Phone.host = f"http://127.0.0.1:{NIGHT.port}"
     Visitor.host = f"http://127.0.0.1:{processes.port}"
@@ -169,11 +186,16 @@ def run_load(processes, options: argparse.Namespace) -> Environment:
     # as a saturated server takes; a user between requests stops at once.
     environment = Environment(user_classes=users, stop_timeout=600)
     runner = environment.create_local_runner()
-    web = [name for name in ("gunicorn", "gunicorn-play") if name in processes.running]
+    web = [
+        name for name in ("gunicorn", "gunicorn-play", "gunicorn-actions")
+        if name in processes.running
+    ]  # fmt: skip
     cpu_before = {
         "gunicorn": processes.cpu_seconds(*web),
         "worker": processes.cpu_seconds("worker"),
+        "bench": bench_cpu_seconds(),
     }
+    programs_before = {name: cpu_seconds_by_program(name) for name in PROGRAMS}
     web_before = [processes.cpu_seconds_by_process(name) for name in web]
     everyone = options.browsers + options.players
     NIGHT.stop = time.monotonic() + options.seconds
@@ -185,7 +207,11 @@ def run_load(processes, options: argparse.Namespace) -> Environment:
     NIGHT.figures.cpu = {
         "gunicorn": processes.cpu_seconds(*web) - cpu_before["gunicorn"],
         "worker": processes.cpu_seconds("worker") - cpu_before["worker"],
+        "bench": bench_cpu_seconds() - cpu_before["bench"],
     }
+    for name, before in programs_before.items():
+        after = cpu_seconds_by_program(name)
+        NIGHT.figures.cpu[name] = sum(after[pid] - before.get(pid, 0.0) for pid in after)
     NIGHT.figures.web_processes = [
         sorted((after[pid] - before.get(pid, 0.0) for pid in after), reverse=True)
         for before, after in zip(
@@ -193,6 +219,15 @@ def run_load(processes, options: argparse.Namespace) -> Environment:
         )
     ]
     return environment
+
+
+PROGRAMS = ("postgres", "redis-server")  # started outside the bench, measured by name
+
+
+def bench_cpu_seconds() -> float:
+    """CPU time (user and system) this process (locust, the phones and visitors) used so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def report(figures: Figures, options, load_before, load_after, log_dir: str) -> None:
@@ -215,12 +250,15 @@ def report(figures: Figures, options, load_before, load_after, log_dir: str) -> 
     requests = len(figures.page_ms) + len(figures.fetch_ms) + len(figures.move_ms)
     print(f"CPU during the load: web server {figures.cpu['gunicorn']:.1f} s "
           f"({1000 * figures.cpu['gunicorn'] / max(1, requests):.1f} ms a request, "
-          f"{requests} requests), Celery worker {figures.cpu['worker']:.1f} s")  # fmt: skip
+          f"{requests} requests), Celery worker {figures.cpu['worker']:.1f} s, PostgreSQL "
+          f"{figures.cpu['postgres']:.1f} s (its processes open at the end), Redis "
+          f"{figures.cpu['redis-server']:.1f} s, this load generator "
+          f"{figures.cpu['bench']:.1f} s")  # fmt: skip
     shares = "; ".join(
         " / ".join(f"{seconds:.1f}" for seconds in lane) for lane in figures.web_processes
     )
     print(f"web server CPU by process (gunicorn's master and workers, busiest first; the "
-          f"tables' gunicorn after the semicolon): {shares} s")  # fmt: skip
+          f"pages'; the tables'; the forms'): {shares} s")  # fmt: skip
     for error in figures.errors[:10]:
         print("  error:", error)
     print(f"server logs: {log_dir}")

@@ -139,19 +139,25 @@ def start_layout(
     *,
     reuse_port: bool,
     play_workers: int = 0,
+    action_workers: int = 0,
     worker_nice: int = 0,
 ) -> Processes:
     """gunicorn's ASGI worker (config.asgi), one Celery worker (threads) and beat, DEBUG off;
     with `reuse_port`, each gunicorn worker listens on a socket of its own (docs/operations.md).
     With `play_workers`, a second gunicorn of that many workers on the port after
-    (`play_port`) serves the tables, as the proxy of docs/operations.md sends them there; the
-    Celery worker runs at `worker_nice`."""
+    (`play_port`) serves the tables, as the proxy of docs/operations.md sends them there; with
+    `action_workers`, a third of that many workers, on the port after that (`action_port`),
+    answers the tables' forms (moves, a new table), as a proxy could send their POSTs there
+    (an experiment: docs/performance.md "How many phones meet the aims"). The Celery worker
+    runs at `worker_nice`."""
     log_dir = Path(tempfile.mkdtemp(prefix="night-"))
     processes = Processes(root=ROOT, env=SERVER_ENV, web_workers=web_workers,
                           log_dir=log_dir, pool="threads", concurrency=concurrency)  # fmt: skip
     lanes = [("gunicorn", processes.port, web_workers)]
     if play_workers:
         lanes.append(("gunicorn-play", processes.port + 1, play_workers))
+    if action_workers:
+        lanes.append(("gunicorn-actions", processes.port + 2, action_workers))
     for name, port, workers in lanes:
         processes.start(
             name,
@@ -175,6 +181,12 @@ def play_port(processes: Processes) -> int:
     """The port of the tables' gunicorn, when it runs apart (start_layout's play_workers), else
     the one server's."""
     return processes.port + 1 if "gunicorn-play" in processes.running else processes.port
+
+
+def action_port(processes: Processes) -> int:
+    """The port of the tables' forms' gunicorn, when it runs apart (start_layout's
+    action_workers), else the tables'."""
+    return processes.port + 2 if "gunicorn-actions" in processes.running else play_port(processes)
 
 
 def warm_up(port: int, pages: list[tuple[str, str]], workers: int) -> None:

@@ -44,6 +44,7 @@ class Night:
     tables: list[tuple[int, str]] = field(default_factory=list)  # (table id, session key)
     port: int = 0  # the tables' (the pages' too, unless the tables have a gunicorn apart)
     play_host: str = ""  # the tables' gunicorn when apart: the lobby's page is read there
+    action_host: str = ""  # the tables' forms' gunicorn when apart: moves are posted there
     browse_think: float = 10.0
     play_think: float = 1.0
     stop: float = 0.0  # time.monotonic() when the load ends
@@ -233,8 +234,8 @@ class Phone(Person):
                 "turn_seconds": "30", "time_bank_seconds": "0"}  # fmt: skip
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
         with self.client.post(
-            "/tables/new/", data=urlencode(form), headers=headers, name="start a table",
-            allow_redirects=False, catch_response=True,
+            f"{NIGHT.action_host}/tables/new/", data=urlencode(form), headers=headers,
+            name="start a table", allow_redirects=False, catch_response=True,
         ) as response:  # fmt: skip
             new_table = NEW_TABLE.search(response.headers.get("Location", "") or "")
             if response.status_code != 302 or new_table is None:
@@ -298,8 +299,8 @@ class Phone(Person):
         figures = NIGHT.figures
         self.moving = True
         with self.client.post(
-            f"{self.url}move/", data=urlencode(form), headers=headers, name="move",
-            catch_response=True,
+            f"{NIGHT.action_host}{self.url}move/", data=urlencode(form), headers=headers,
+            name="move", catch_response=True,
         ) as response:  # fmt: skip
             self.moving = False
             if response.status_code == 0:
