@@ -129,6 +129,12 @@ def test_four_phones_play_a_convoy_fixture_game_to_a_win(
         pages[seat] = bea if user.username == "bea" else phones(user)
         pages[seat].goto(live_server.url + reverse("table-detail", args=[table.pk]))
         pages[seat].get_by_role("button", name="I am here").tap()
+    # The last "I am here" deals: the moves below read the turn once every phone shows it
+    # (a tap does not wait for its answer, so the table could still be waiting).
+    for page in pages.values():
+        expect(page.locator("#table-live [data-status]")).to_have_attribute(
+            "data-status", "playing"
+        )
     timer = MoveTimer(list(pages.values()))
     made, checked = set(), 0
     for seat, move in moves:  # every move of the game, on the phones
