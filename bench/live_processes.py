@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -74,16 +75,7 @@ class Processes:
         """CPU time (user and system) used so far by each process of the named group, by pid
         (Linux): how evenly gunicorn's workers share the load."""
         group = self.running[name].pid
-        tick = os.sysconf("SC_CLK_TCK")
-        used = {}
-        for entry in Path("/proc").iterdir():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            if int(fields[2]) == group:
-                used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
-        return used
+        return _cpu_seconds_where(lambda _name, fields: int(fields[2]) == group)
 
     def kill(self, name: str) -> None:
         os.killpg(self.running.pop(name).pid, signal.SIGKILL)
@@ -98,16 +90,22 @@ class Processes:
 def cpu_seconds_by_program(program: str) -> dict[int, float]:
     """CPU time (user and system) used so far by each process whose name starts with
     `program`, by pid (Linux): PostgreSQL's backends, Redis, which the bench did not start."""
+    return _cpu_seconds_where(lambda name, _fields: name.startswith(program))
+
+
+def _cpu_seconds_where(matches: Callable[[str, list[str]], bool]) -> dict[int, float]:
+    """CPU time (user and system) used so far by each process, by pid, that `matches` its
+    name and the fields of /proc/<pid>/stat after the name (Linux)."""
     tick = os.sysconf("SC_CLK_TCK")
     used = {}
     for entry in Path("/proc").iterdir():
         try:
-            name, fields = (entry / "stat").read_text().rsplit(")", 1)
+            head, tail = (entry / "stat").read_text().rsplit(")", 1)
         except (OSError, ValueError):
             continue
-        if name.split("(", 1)[-1].startswith(program):
-            ticks = fields.split()
-            used[int(entry.name)] = (int(ticks[11]) + int(ticks[12])) / tick
+        fields = tail.split()
+        if matches(head.split("(", 1)[-1], fields):
+            used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
     return used
 
 

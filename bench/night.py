@@ -210,10 +210,9 @@ def run_load(processes, options: argparse.Namespace) -> Environment:
         "bench": bench_cpu_seconds() - cpu_before["bench"],
     }
     for name, before in programs_before.items():
-        after = cpu_seconds_by_program(name)
-        NIGHT.figures.cpu[name] = sum(after[pid] - before.get(pid, 0.0) for pid in after)
+        NIGHT.figures.cpu[name] = sum(used_since(before, cpu_seconds_by_program(name)))
     NIGHT.figures.web_processes = [
-        sorted((after[pid] - before.get(pid, 0.0) for pid in after), reverse=True)
+        sorted(used_since(before, after), reverse=True)
         for before, after in zip(
             web_before, [processes.cpu_seconds_by_process(name) for name in web], strict=True
         )
@@ -222,6 +221,12 @@ def run_load(processes, options: argparse.Namespace) -> Environment:
 
 
 PROGRAMS = ("postgres", "redis-server")  # started outside the bench, measured by name
+
+
+def used_since(before: dict[int, float], after: dict[int, float]) -> list[float]:
+    """The CPU seconds each process (by pid) used between two readings; a process started
+    meanwhile counts from nothing, one that ended is not in `after`."""
+    return [seconds - before.get(pid, 0.0) for pid, seconds in after.items()]
 
 
 def bench_cpu_seconds() -> float:
