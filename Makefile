@@ -55,11 +55,12 @@ test: compile-messages
 	DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/roundel} \
 	TEST_REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379} \
 	$(VENV)/bin/pytest -n 2 --dist loadgroup -q
-	# The API's bad-input tests, the schema fuzz and the live tables' compiled version query
-	# again on the embedded default (SQLite), whose integers, dates and errors differ from
+	# The API's bad-input tests, the schema fuzz and the live tables' compiled queries again
+	# on the embedded default (SQLite), whose integers, dates and errors differ from
 	# PostgreSQL's.
 	env -u DATABASE_URL $(VENV)/bin/pytest -n 2 -q -p no:cacheprovider \
-		tests/api/test_schema_fuzz.py tests/api/test_bad_input.py tests/games/live/test_versions.py
+		tests/api/test_schema_fuzz.py tests/api/test_bad_input.py \
+		tests/games/live/test_versions.py tests/games/live/test_table_reads.py
 
 bench: $(STAMP)
 	$(PY) bench/engines.py

@@ -10,6 +10,7 @@ service the clock uses), then read.
 """
 
 import datetime
+from collections.abc import Iterable
 from typing import Any, TypedDict
 
 from django.conf import settings
@@ -26,6 +27,7 @@ from leagues.permissions import can_enter_results
 
 from .exceptions import ReplayUnavailable
 from .services import table_turn_expire
+from .table_reads import last_moves, table_with_seats
 from .turns import engine_options, is_overdue
 from .versions import table_version as table_version  # the pages read it through here
 
@@ -84,10 +86,10 @@ class LogEntryJson(TypedDict):
 
 
 def _current_table(table_id: int) -> Table:
-    table = Table.objects.prefetch_related("seats").get(pk=table_id)
+    table = table_with_seats(table_id)
     if is_overdue(table, timezone.now()):
         table_turn_expire(table_id=table.pk, turn=table.turn)
-        table = Table.objects.prefetch_related("seats").get(pk=table_id)
+        table = table_with_seats(table_id)
     return table
 
 
@@ -175,9 +177,9 @@ def table_log_for_viewer(*, table_id: int, user: Viewer) -> list[LogEntryJson]:
 
 def _log_as_seen(*, table: Table, seat: int | None, last: int | None = None) -> list[LogEntryJson]:
     """The log in order, or its `last` entries only."""
-    entries = table.moves.order_by("pk")
+    entries: Iterable[TableMove] = table.moves.order_by("pk")
     if last is not None:  # a long game's page reads the few entries it shows, not hundreds
-        entries = table.moves.order_by("-pk")[:last][::-1]
+        entries = last_moves(table, count=last)
     return [
         {
             "turn": entry.turn,

@@ -11,6 +11,7 @@ from games.models import Table
 
 from .exceptions import TableInvalid
 from .push import table_changed_on_commit
+from .table_reads import table_with_seats
 
 BOT_NAMES = ("Daisy", "Buttercup", "Clover", "Bluebell", "Primrose", "Heather", "Poppy", "Ivy",
              "Willow")  # fmt: skip
@@ -20,7 +21,7 @@ def locked_table(table_id: int) -> Table:
     """The table row, locked until the transaction ends: the one lock of every table write
     (with its seats, which the writes read and only table_join changes, under this lock), and
     the announcement of the change to the table's pages after commit (games.live.push)."""
-    table = Table.objects.select_for_update().prefetch_related("seats").get(pk=table_id)
+    table = table_with_seats(table_id, lock=True)
     # Whatever the write does, its pages hear of it once it commits (a refusal rolls back and
     # says nothing; a write that changed nothing costs each page a 304).
     table_changed_on_commit(table)

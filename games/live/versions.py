@@ -2,14 +2,15 @@
 without loading its game. The pages' ETags (games.live.views) and the database feed of the
 event streams (games.live.push) compare versions; games.live.selectors offers them too."""
 
-import functools
 from typing import Any
 
-from django.db import connections, router
+from django.db import router
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from games.models import Table, TableMove
+
+from .compiled import CompiledQuery
 
 VERSION_FIELDS = ("turn", "status", "deadline", "held", "paused_at", "log_entries",
                   "taken_seats", "joined_seats", "bot_seats", "pause_asks", "claims")  # fmt: skip
@@ -25,20 +26,12 @@ def table_version(*, table_id: int) -> dict[str, Any]:
     moves the deadline), so a poll can be answered with 304 without loading the game.
     Raises Table.DoesNotExist.
 
-    Every fetch of a table's page asks this first, so its SQL is compiled once per process
-    and database (building it through the ORM each time cost more than running it)."""
-    sql, params, converters = _compiled_version_query(router.db_for_read(Table))
-    connection = connections[router.db_for_read(Table)]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [table_id if param is _TABLE_ID else param for param in params])
-        row = cursor.fetchone()
-    if row is None:
+    Every fetch of a table's page asks this first, so its SQL is compiled once
+    (games.live.compiled)."""
+    rows = _VERSION.rows(table_id, using=router.db_for_read(Table))
+    if not rows:
         raise Table.DoesNotExist(f"no table {table_id}")
-    values = list(row)
-    for index, (functions, expression) in converters.items():
-        for function in functions:
-            values[index] = function(values[index], expression, connection)
-    return dict(zip(VERSION_FIELDS, values[1:], strict=True))
+    return dict(zip(VERSION_FIELDS, rows[0][1:], strict=True))
 
 
 def table_versions(*, table_ids: list[int]) -> dict[int, dict[str, Any]]:
@@ -67,18 +60,6 @@ def _versions_queryset(table_ids: list[int]) -> QuerySet[Table]:
     )
 
 
-_TABLE_ID = object()
-_PLACEHOLDER_ID = -7_340_033  # no table has it; marks where the id goes among the parameters
-
-
-@functools.cache
-def _compiled_version_query(alias: str) -> tuple[str, list[Any], dict[int, Any]]:
-    """The version query for one table: its SQL, its parameters (the table id's place
-    marked) and the database's converters of its columns (SQLite's datetimes are text)."""
-    queryset = _versions_queryset([_PLACEHOLDER_ID]).values("pk", *VERSION_FIELDS)
-    compiler = queryset.query.get_compiler(using=alias)
-    sql, params = compiler.as_sql()
-    marked = [_TABLE_ID if param == _PLACEHOLDER_ID else param for param in params]
-    assert marked.count(_TABLE_ID) == 1, "the table id is one parameter of the query"
-    converters = compiler.get_converters([column for column, _, _ in compiler.select])
-    return sql, marked, converters
+_VERSION = CompiledQuery(
+    lambda table_id: _versions_queryset([table_id]).values("pk", *VERSION_FIELDS)
+)

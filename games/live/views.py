@@ -9,6 +9,7 @@ is the table's version and the viewer, so an unchanged table answers 304 with no
 """
 
 import json
+from collections.abc import Callable
 
 from asgiref.sync import sync_to_async
 from django.contrib import messages
@@ -328,8 +329,15 @@ def table_replay(request, table_id: int):
 
 
 def _live_part_drawer(request, table_id: int) -> push.Draw:
-    """The stream's `Draw`: what the table's fetch would answer this request's viewer, on the
-    thread the synchronous views run on (with its database connection)."""
+    """The stream's `Draw`: `live_part_draw` on the thread the synchronous views run on (with
+    its database connection), in turn with the requests on that thread, as a read
+    (config/sync_thread.py): a move that comes in meanwhile goes first."""
+    return in_turn(READ_SECONDS, live_part_draw(request, table_id))
+
+
+def live_part_draw(request, table_id: int) -> Callable[[str], tuple[str, str | None] | None]:
+    """What the table's fetch would answer this request's viewer: its ETag, and its live part
+    unless that ETag is the one given (shown already); None when the table is gone."""
 
     def draw(shown: str) -> tuple[str, str | None] | None:
         try:
@@ -342,9 +350,7 @@ def _live_part_drawer(request, table_id: int) -> push.Draw:
             context = _live_part_context(request, table_id, etag)
             return etag, render_to_string("games/_live.html", context, request=request)
 
-    # In turn with the requests on that thread, as a read (config/sync_thread.py): a move
-    # that comes in meanwhile goes first.
-    return in_turn(READ_SECONDS, draw)
+    return draw
 
 
 def _live_part_context(request, table_id: int, etag: str) -> dict:

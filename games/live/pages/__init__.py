@@ -19,6 +19,9 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
 from games.engines import ENGINE_NAMES
@@ -33,6 +36,20 @@ def page_context(
     if game not in ENGINE_NAMES:
         raise ValueError(f"unknown game {game!r}")
     return import_module(f"{__name__}.{game}").page_context(table=table, moves=moves, hands=hands)
+
+
+def log_sentence(entry: Mapping[str, Any], *, game: str) -> SafeString:
+    """One move of `game`'s log as a whole sentence (the game's own `log_sentence`)."""
+    return import_module(f"{__name__}.{game}").log_sentence(entry)
+
+
+def said(entry: Mapping[str, Any], words: tuple[Promise, Promise], **values: Any) -> SafeString:
+    """A log entry's sentence: `words` are (told of another player, told of the viewer: "You
+    ..."), whose markup is the catalogue's; the entry's `name` and `values` are escaped."""
+    theirs, mine = words
+    values = {"name": entry["name"], **values}
+    text = str(mine if entry["mine"] else theirs)
+    return mark_safe(text % {key: conditional_escape(value) for key, value in values.items()})
 
 
 def seat_names(table: Mapping[str, Any]) -> list[str | None]:
@@ -70,6 +87,8 @@ def live_context(
         {**entry, "name": names[entry["seat"]], "mine": entry["seat"] == my_seat}
         for entry in log[-RECENT_MOVES:][::-1]
     ]
+    for entry in recent:
+        entry["sentence"] = log_sentence(entry, game=table["game"])
     playing = table["status"] == "playing"
     to_act = set(table["to_act"]) if playing else set()
     winners = set((table["outcome"] or {}).get("winners", []))
@@ -88,7 +107,6 @@ def live_context(
         "page": page_context(table=table, moves=moves) if table["view"] is not None else None,
         "seats": seats,
         "recent": recent,
-        "log_template": f"games/{table['game']}/_log_entry.html",
         "my_turn": my_seat is not None and my_seat in to_act,
         "status_line": _status_line(table, seats),
         "open_seats": sum(1 for seat in seats if not seat["name"]),

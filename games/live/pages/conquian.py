@@ -4,11 +4,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy
 
+from config.game_words import card_name
 from games.engines.conquian import ConquianView
 
-from . import narrated_names, seat_names
+from . import narrated_names, said, seat_names
 
 # What the player to act is doing, told of another player and of the viewer ("You ...").
 PHASE_WORDS = {
@@ -25,6 +27,41 @@ PHASE_WORDS = {
         gettext_lazy("You were forced to take the open card."),
     ),
     "discard": (gettext_lazy("%(name)s must discard."), gettext_lazy("You must discard.")),
+}
+# A move of the log, told of another player and of the viewer.
+LOG_WORDS = {
+    "moved": (
+        gettext_lazy("<strong>%(name)s</strong> moved"),
+        gettext_lazy("<strong>You</strong> moved"),
+    ),
+    "meld with": (
+        gettext_lazy("<strong>%(name)s</strong> melded the open card with %(cards)s"),
+        gettext_lazy("<strong>You</strong> melded the open card with %(cards)s"),
+    ),
+    "meld": (
+        gettext_lazy("<strong>%(name)s</strong> melded the open card"),
+        gettext_lazy("<strong>You</strong> melded the open card"),
+    ),
+    "discard and force": (
+        gettext_lazy("<strong>%(name)s</strong> discarded %(card)s and forced it"),
+        gettext_lazy("<strong>You</strong> discarded %(card)s and forced it"),
+    ),
+    "discard": (
+        gettext_lazy("<strong>%(name)s</strong> discarded %(card)s"),
+        gettext_lazy("<strong>You</strong> discarded %(card)s"),
+    ),
+    "reject": (
+        gettext_lazy("<strong>%(name)s</strong> rejected the open card"),
+        gettext_lazy("<strong>You</strong> rejected the open card"),
+    ),
+    "pass and force": (
+        gettext_lazy("<strong>%(name)s</strong> left the card open and forced it"),
+        gettext_lazy("<strong>You</strong> left the card open and forced it"),
+    ),
+    "pass": (
+        gettext_lazy("<strong>%(name)s</strong> left the card open"),
+        gettext_lazy("<strong>You</strong> left the card open"),
+    ),
 }
 
 
@@ -99,3 +136,23 @@ def _acting_line(view: ConquianView, narrated: list[str | None]) -> str:
         str(words[1]) if index == seat else str(words[0]) % {"name": narrated[index]}
         for index in view["to_act"]
     )
+
+
+def log_sentence(entry: Mapping[str, Any]) -> SafeString:
+    """A move of the log as a sentence, its cards in words."""
+    move = entry["move"]
+    if move is None:
+        return said(entry, LOG_WORDS["moved"])
+    if move.get("meld") is not None:
+        if not move["meld"]:
+            return said(entry, LOG_WORDS["meld"])
+        cards = ", ".join(card_name(code) for code in move["meld"])
+        return said(entry, LOG_WORDS["meld with"], cards=cards)
+    if move.get("discard"):
+        words = LOG_WORDS["discard and force" if move.get("force") else "discard"]
+        return said(entry, words, card=card_name(move["discard"]))
+    if move.get("reject"):
+        return said(entry, LOG_WORDS["reject"])
+    if move.get("pass"):
+        return said(entry, LOG_WORDS["pass and force" if move.get("force") else "pass"])
+    return said(entry, LOG_WORDS["moved"])

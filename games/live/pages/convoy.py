@@ -5,13 +5,14 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
 from config.game_words import card_name
 from games.engines.cards import JOKER
 from games.engines.convoy import ConvoyView
 
-from . import narrated_names, seat_names
+from . import narrated_names, said, seat_names
 from .cards import card_colour, card_rank, card_suit
 
 # A side is never told by its colour alone: each also has a shape and a letter.
@@ -27,6 +28,35 @@ SIDE_COUNTER = (gettext_lazy("red circle counter"), gettext_lazy("black square c
 ONE_EYED_JACKS = ("JS", "JH")
 TWO_EYED_JACKS = ("JC", "JD")
 BOARD_SIDE = 10  # squares in a row
+# A move of the log, told of another player and of the viewer.
+LOG_WORDS = {
+    "hidden": (
+        gettext_lazy("<strong>%(name)s</strong> moved"),
+        gettext_lazy("<strong>You</strong> moved"),
+    ),
+    "forfeit": (
+        gettext_lazy("<strong>%(name)s</strong> lost the turn"),
+        gettext_lazy("<strong>You</strong> lost the turn"),
+    ),
+    "pass": (
+        gettext_lazy("<strong>%(name)s</strong> passed"),
+        gettext_lazy("<strong>You</strong> passed"),
+    ),
+    "exchange": (
+        gettext_lazy("<strong>%(name)s</strong> exchanged a dead %(card)s"),
+        gettext_lazy("<strong>You</strong> exchanged a dead %(card)s"),
+    ),
+    "remove": (
+        gettext_lazy(
+            "<strong>%(name)s</strong> played %(card)s and removed the counter on %(squares)s"
+        ),
+        gettext_lazy("<strong>You</strong> played %(card)s and removed the counter on %(squares)s"),
+    ),
+    "place": (
+        gettext_lazy("<strong>%(name)s</strong> played %(card)s on row %(row)s column %(column)s"),
+        gettext_lazy("<strong>You</strong> played %(card)s on row %(row)s column %(column)s"),
+    ),
+}
 
 
 def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence[dict]) -> dict:
@@ -212,3 +242,22 @@ def _last_move(last: dict, names: list[str | None], seat: int | None) -> dict | 
     if not last:
         return None
     return {**last, "name": names[last["seat"]], "mine": last["seat"] == seat}
+
+
+def log_sentence(entry: Mapping[str, Any]) -> SafeString:
+    """A move of the log as a sentence, its card and squares in words."""
+    move = entry["move"]
+    if move is None:
+        return said(entry, LOG_WORDS["hidden"])
+    for kind in ("forfeit", "pass"):
+        if move.get(kind):
+            return said(entry, LOG_WORDS[kind])
+    card = card_name(move["card"])
+    if move.get("exchange"):
+        return said(entry, LOG_WORDS["exchange"], card=card)
+    if move.get("remove"):
+        return said(
+            entry, LOG_WORDS["remove"], card=card, squares=square_list_words(move["remove"])
+        )
+    row, column = move["square"]
+    return said(entry, LOG_WORDS["place"], card=card, row=row + 1, column=column + 1)

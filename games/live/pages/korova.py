@@ -3,12 +3,30 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
 from games.engines.korova import heads
 from games.engines.korova_view import KorovaView
 
-from . import narrated_names, seat_names
+from . import narrated_names, said, seat_names
 
 HEAD_MARK = "♦"  # one mark per head; the words beside it say the number
+# A move of the log, told of another player and of the viewer.
+LOG_WORDS = {
+    "hidden": (
+        gettext_lazy("<strong>%(name)s</strong> put a card down"),
+        gettext_lazy("<strong>You</strong> put a card down"),
+    ),
+    "row": (
+        gettext_lazy("<strong>%(name)s</strong> took row %(row)s"),
+        gettext_lazy("<strong>You</strong> took row %(row)s"),
+    ),
+    "card": (
+        gettext_lazy("<strong>%(name)s</strong> played %(card)s"),
+        gettext_lazy("<strong>You</strong> played %(card)s"),
+    ),
+}
 
 
 def cow_card(number: int, edition: str = "korova-006") -> dict:
@@ -29,13 +47,12 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
 
     row_choices = {move["row"] for move in moves if "row" in move}
     rows = [
-        {
-            "index": index,
-            "cards": [card(number) for number in row],
-            "heads": sum(heads(number, edition) for number in row),
-            "choosable": index in row_choices,
-        }
+        _row(index, [card(number) for number in row], choosable=index in row_choices)
         for index, row in enumerate(view["rows"])
+    ]
+    round_labels = [
+        gettext("round %(round)s: ") % {"round": number}
+        for number in range(1, len(view["sheet"]) + 1)
     ]
     pending = view["pending_row_choice"]
     my_pick = view.get("my_pick")
@@ -51,6 +68,14 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
                 "name": name,
                 "picked": view["picked"][seat],
                 "score": view["scores"][seat],
+                "score_words": mark_safe(  # the catalogue's markup around a number
+                    ngettext(
+                        "<strong>%(counter)s</strong> head",
+                        "<strong>%(counter)s</strong> heads",
+                        view["scores"][seat],
+                    )
+                    % {"counter": view["scores"][seat]}
+                ),
                 "taken": view["taken"][seat],
             }
             for seat, name in enumerate(names)
@@ -69,7 +94,10 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
             {
                 "name": name,
                 "total": view["scores"][seat],
-                "rounds": [round_heads[seat] for round_heads in view["sheet"]],
+                "rounds": [
+                    {"heads": round_heads[seat], "label": round_labels[number]}
+                    for number, round_heads in enumerate(view["sheet"])
+                ],
             }
             for seat, name in enumerate(names)
         ]
@@ -83,4 +111,39 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
             }
             for seat in hands
         ],
+    }
+
+
+def log_sentence(entry: Mapping[str, Any]) -> SafeString:
+    """A move of the log as a sentence: a pick not yet revealed is only "put a card down"."""
+    move = entry["move"]
+    if move is None:
+        return said(entry, LOG_WORDS["hidden"])
+    if move.get("row") is not None:
+        return said(entry, LOG_WORDS["row"], row=move["row"] + 1)
+    return said(entry, LOG_WORDS["card"], card=move["card"])
+
+
+def _row(index: int, cards: list[dict], *, choosable: bool) -> dict:
+    """A row of the table with its words: the page draws the rows at every change, and these
+    words cost less said here than by the template's tags."""
+    number, count = index + 1, sum(card["heads"] for card in cards)
+    return {
+        "index": index,
+        "cards": cards,
+        "heads": count,
+        "choosable": choosable,
+        "label": gettext("Row %(number)s") % {"number": number},
+        "heads_words": ngettext("%(counter)s head", "%(counter)s heads", count)
+        % {"counter": count},
+        "cards_words": ngettext(
+            "Row %(number)s, %(counter)s card", "Row %(number)s, %(counter)s cards", len(cards)
+        )
+        % {"number": number, "counter": len(cards)},
+        "take_words": ngettext(
+            "Take row %(number)s (%(counter)s head)",
+            "Take row %(number)s (%(counter)s heads)",
+            count,
+        )
+        % {"number": number, "counter": count},
     }
