@@ -23,8 +23,9 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from night_setup import ensure_database  # noqa: E402 (sets the production environment)
@@ -110,8 +111,12 @@ def main() -> None:
         measure = costs.measure if moves >= warm else (lambda part, call: call())
         measure(
             "bots",
-            lambda: services.table_bots_move(
-                table_id=table.pk, turn=table.turn, seats=[1, 2, 3], rng=rng
+            partial(
+                services.table_bots_move,
+                table_id=table.pk,
+                turn=table.turn,
+                seats=[1, 2, 3],
+                rng=rng,
             ),
         )
         html = client.get(page).content.decode()
@@ -122,10 +127,10 @@ def main() -> None:
         turn = TURN.search(html)
         if offered and turn:
             form = {"turn": turn[1], "move": rng.choice(offered)}
-            answer = measure("move", lambda: client.post(move, form, HTTP_HX_REQUEST="true"))
+            answer = measure("move", partial(client.post, move, form, HTTP_HX_REQUEST="true"))
             if answer.status_code != 200:
-                sys.exit(f"move refused ({answer.status_code}): {form} {answer.content[:3000]!r}")
-            measure("draw", lambda: draw(""))
+                sys.exit(f"move refused ({answer.status_code}): {form}")
+            measure("draw", partial(draw, ""))
             moves += 1
         table.refresh_from_db()
     print(f"{args.moves} moves on Корова tables against three bots, CPU median / p95:")

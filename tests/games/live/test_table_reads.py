@@ -7,20 +7,15 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games.live import services
 from games.live.table_reads import last_moves, table_with_seats
 from games.models import Table
-from tests.factories import UserFactory
-from tests.games.live.test_push import play_a_card
+from tests.games.live.test_push import korova_for_two, play_a_card
 
 pytestmark = pytest.mark.django_db
 
 
 def a_korova_table_with_moves() -> Table:
-    ada, bea = UserFactory(username="ada"), UserFactory(username="bea")
-    table = services.table_create(game="korova", players=2, options={}, bots=[], by=ada)
-    services.table_join(table_id=table.pk, by=bea)
-    table.refresh_from_db()
+    table, ada, bea = korova_for_two()
     play_a_card(table, ada, 0)
     table.refresh_from_db()
     play_a_card(table, bea, 1)
