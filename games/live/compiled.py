@@ -46,6 +46,9 @@ class CompiledQuery(Generic[M]):
         """The rows for `value`, each column converted as the ORM converts it."""
         compiled = self._compiled(using)
         connection = connections[using]
+        low, high = connection.ops.integer_field_range("BigIntegerField")
+        if isinstance(value, int) and not low <= value <= high:
+            return []  # as the ORM's lookups answer (SQLite would raise): no row holds it
         with connection.cursor() as cursor:
             cursor.execute(
                 compiled.sql,

@@ -52,6 +52,10 @@ def test_the_last_moves_are_the_logs_tail_in_order():
     assert [move.pk for move in last_moves(table, count=50)] == [move.pk for move in log]
 
 
-def test_a_table_that_is_gone_is_not_read():
+@pytest.mark.parametrize("table_id", [987654, 2**63, -(2**63) - 1], ids=["gone", "past", "below"])
+def test_a_table_that_is_gone_or_cannot_exist_is_not_read(table_id):
+    """An id past the database's integers (an API's path may carry one) is no table either,
+    as the ORM's lookups say, rather than SQLite's OverflowError."""
     with pytest.raises(Table.DoesNotExist):
-        table_with_seats(987654)
+        table_with_seats(table_id)
+    assert last_moves(Table(pk=table_id), count=6) == []
