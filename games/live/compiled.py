@@ -23,11 +23,12 @@ _MARKER = -7_340_033  # no row has it: marks where the value goes among the para
 
 
 @dataclass(frozen=True)
-class _Compiled:
+class _Compiled(Generic[M]):
     sql: str
     params: list[Any]  # _VALUE where the value goes
     converters: dict[int, Any]  # column index: (functions, expression), as the ORM's compiler
     field_names: list[str]  # the model's fields, in the order of the columns
+    model: type[M]
 
 
 _VALUE = object()
@@ -64,12 +65,12 @@ class CompiledQuery(Generic[M]):
     def instances(self, value: Any, *, using: str) -> list[M]:
         """The model instances for `value`, as iterating the queryset would make them."""
         compiled = self._compiled(using)
-        model = self._build(_MARKER).model
         return [
-            model.from_db(using, compiled.field_names, row) for row in self.rows(value, using=using)
+            compiled.model.from_db(using, compiled.field_names, row)
+            for row in self.rows(value, using=using)
         ]
 
-    def _compile(self, using: str) -> _Compiled:
+    def _compile(self, using: str) -> _Compiled[M]:
         queryset = self._build(_MARKER)
         compiler = queryset.query.get_compiler(using=using)
         sql, params = compiler.as_sql()
@@ -79,4 +80,5 @@ class CompiledQuery(Generic[M]):
         # A model's queryset selects its fields' columns; a values() queryset has no model rows.
         models = not queryset.query.values_select
         field_names = [column.target.attname for column in columns] if models else []
-        return _Compiled(sql, marked, compiler.get_converters(columns), field_names)
+        converters = compiler.get_converters(columns)
+        return _Compiled(sql, marked, converters, field_names, queryset.model)
