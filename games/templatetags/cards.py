@@ -3,9 +3,11 @@ games/live/pages/cards.py) and card_words, cards_words (the names, in the page's
 config/game_words.py: "queen of hearts", «дама червей», «herttarouva»); cow_card, a Корова
 card drawn whole."""
 
+import functools
+
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import ngettext
+from django.utils.translation import get_language, ngettext
 
 from config.game_words import card_name
 from games.live.pages import cards
@@ -33,14 +35,21 @@ def cow_card(card: dict) -> str:
     """A Корова card as games/korova pages draw it: its number, one mark per head and the heads
     in words for screen readers. A tag rather than an included template: a table page draws
     up to forty of them, and this is the live part's most frequent piece."""
-    heads = card["heads"]
+    return _cow_card_html(card["number"], card["heads"], card["marks"], get_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _cow_card_html(number: int, heads: int, marks: str, language: str | None) -> str:
+    """Drawn once per card and language in a process (104 cards, an edition or two): every
+    drawing of a table repeats the same thirty cards. The words come in `language`, which
+    is the active one (the key says so)."""
     words = ngettext("%(counter)s head", "%(counter)s heads", heads) % {"counter": heads}
     return format_html(
         '<span class="cow-card heads-{}"><span class="number">{}</span>'
         '<span class="heads" aria-hidden="true">{}</span>'
         '<span class="visually-hidden">, {}</span></span>',
         heads,
-        card["number"],
-        card["marks"],
+        number,
+        marks,
         words,
     )
