@@ -116,6 +116,8 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
         for code in view.get("hand", [])
     ]
     wild = sorted({card["kind"] for card in hand if card["kind"]})
+    # Two packs: a hand may hold a card twice, shown twice, but its moves are offered once.
+    playable = list({card["code"]: card for card in hand}.values())
     return {
         "hands": [{"name": seat["name"], "cards": seat["view"]["hand"]} for seat in hands],
         "wild_cards": wild,
@@ -123,6 +125,7 @@ def page_context(*, table: Mapping[str, Any], moves: list[dict], hands: Sequence
         "my_side": sides[view["side"]] if view.get("side") is not None else None,
         "board": board,
         "hand": hand,
+        "playable": playable,
         "remove_combos": combos,
         "exchangeable": sorted(exchangeable),
         "can_pass": can_pass,
