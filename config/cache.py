@@ -84,9 +84,6 @@ class ForgivingRedisCacheClient(RedisCacheClient):
         server = self._servers[self._get_connection_pool_index(write)]
         return _shared_client(self._client, self._pool_class, server, self._pool_options)
 
-    def _get_connection_pool(self, write):
-        return self.get_client(write=write).connection_pool
-
     def _attempt(self, operation, *args, fallback):
         if self._outage.skipping():
             return fallback
