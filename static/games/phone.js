@@ -45,10 +45,17 @@
     if (active && active !== document.body && document.contains(active)) return;
     let target = remembered.selector ? area.querySelector(remembered.selector) : null;
     if (!focusable(target)) {
-      // The control went with the move (a card played): the one now in its place, else the
-      // nearest before it, so that the focus stays at the same spot on the page.
       const all = Array.from(area.querySelectorAll(FOCUSABLE)).filter(focusable);
-      target = all.filter((element, index) => index <= remembered.index).pop() || all[0];
+      if (target) {
+        // The control is still there but disabled or hidden: the nearest one before it.
+        const before = (element) =>
+          target.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_PRECEDING;
+        target = all.filter(before).pop() || all[0];
+      } else {
+        // The control went with the move (a card played): the one now in its place, else the
+        // nearest before it, so that the focus stays at the same spot on the page.
+        target = all.filter((element, index) => index <= remembered.index).pop() || all[0];
+      }
     }
     if (target) target.focus({ preventScroll: true });
   }
@@ -74,11 +81,16 @@
   }
 
   document.addEventListener("focusin", (event) => remember(event.target));
-  // A control the player left on purpose (it is still on the page) is not focused again.
+  // A control the player left on purpose (it is still on the page, and could still be focused)
+  // is not focused again. One that lost the focus by being disabled or hidden did not lose it
+  // on purpose (Chrome moves the focus to the page's body, and says so a moment later): the
+  // focus goes to the control now in its place, as when a redraw takes it away.
   document.addEventListener("focusout", (event) => {
     const left = event.target;
     setTimeout(() => {
-      if (document.contains(left) && document.activeElement === document.body) remembered = null;
+      if (!document.contains(left) || document.activeElement !== document.body) return;
+      if (focusable(left)) remembered = null;
+      else restoreFocus();
     }, 0);
   });
 
@@ -89,6 +101,6 @@
     new MutationObserver(() => {
       restoreFocus();
       boardIntoView();
-    }).observe(area, { childList: true, subtree: true });
+    }).observe(area, { childList: true, subtree: true, attributeFilter: ["disabled", "hidden"] });
   });
 })();

@@ -125,6 +125,26 @@ def test_the_focus_stays_on_the_card_when_the_table_is_redrawn(live_server, phon
     assert page.evaluate("document.getElementById('table-live').contains(document.activeElement)")
 
 
+def test_a_control_disabled_under_the_focus_hands_it_to_its_neighbour(live_server, phones):
+    """The focus is on "Put down" when the chosen card is unchosen without the focus moving
+    (a screen reader's tap, say): the button is disabled under it, and the focus goes to the
+    card before it, not to the top of the page."""
+    table, users = seated_table("korova", 2)
+    page = phones(users[0])
+    page.goto(live_server.url + reverse("table-detail", args=[table.pk]))
+    live = page.locator("#table-live")
+    card = live.locator("[data-hand] [data-card]").last
+    card.focus()
+    page.keyboard.press("Enter")  # chosen
+    put_down = live.locator("button[data-template]")
+    expect(put_down).to_be_enabled()
+    put_down.focus()
+
+    card.dispatch_event("click")  # unchosen, the focus left where it was
+    expect(put_down).to_be_disabled()
+    expect(card).to_be_focused()
+
+
 def test_end_screens_say_who_won_and_no_deal_still_to_play(live_server, phones):
     users = [UserFactory.create(first_name=f"Pat{n}") for n in range(2)]
     conquian = finished_conquian(users)

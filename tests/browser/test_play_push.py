@@ -72,9 +72,11 @@ def test_two_phones_see_each_others_moves_pushed_and_focus_stays_put(live_server
         )
     # (A locator's expectation, not wait_for_function: a polled predicate is evaluated from
     # a string, which the site's Content-Security-Policy refuses.)
-    expect(bea_page.locator("#table-live:focus, #table-live :focus")).to_have_count(
-        1, timeout=5_000
-    )
+    focused = bea_page.locator("#table-live:focus, #table-live :focus")
+    try:
+        expect(focused).to_have_count(1, timeout=5_000)
+    except AssertionError as error:  # where the focus went says why
+        raise AssertionError(bea_page.evaluate("document.activeElement.outerHTML")) from error
 
 
 # Every live part the page shows, by its turn, from the page's start (an init script runs
