@@ -9,8 +9,10 @@ from django.db import close_old_connections
 from kombu.transport import TRANSPORT_ALIASES
 
 # filesystem:// (the embedded default) means our transport, which writes each message whole
-# before a worker can take it (config/filesystem_broker.py); other brokers are kombu's.
+# before a worker can take it (config/filesystem_broker.py); redis:// (production) means
+# kombu's with one redis-py client per channel (config/redis_broker.py).
 TRANSPORT_ALIASES["filesystem"] = "config.filesystem_broker:Transport"
+TRANSPORT_ALIASES["redis"] = "config.redis_broker:Transport"
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
