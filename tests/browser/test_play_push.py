@@ -54,7 +54,8 @@ def test_two_phones_see_each_others_moves_pushed_and_focus_stays_put(live_server
     )
     shown_after = time.monotonic() - tapped
     assert shown_after < 3, shown_after
-    assert bea_page.evaluate("document.activeElement.dataset.card") == bea_card
+    focused = bea_page.evaluate("document.activeElement.outerHTML")
+    assert bea_page.evaluate("document.activeElement.dataset.card") == bea_card, focused
     # Bea's page asked for nothing: the change came in the event with her live part, drawn
     # for her seat (and no timer fetched it either)
     fetched = [url for url in requests if url.rstrip("/").endswith(str(table.pk))]
@@ -72,9 +73,9 @@ def test_two_phones_see_each_others_moves_pushed_and_focus_stays_put(live_server
         )
     # (A locator's expectation, not wait_for_function: a polled predicate is evaluated from
     # a string, which the site's Content-Security-Policy refuses.)
-    focused = bea_page.locator("#table-live:focus, #table-live :focus")
+    in_table = bea_page.locator("#table-live:focus, #table-live :focus")
     try:
-        expect(focused).to_have_count(1, timeout=5_000)
+        expect(in_table).to_have_count(1, timeout=5_000)
     except AssertionError as error:  # where the focus went says why
         raise AssertionError(bea_page.evaluate("document.activeElement.outerHTML")) from error
 
