@@ -83,8 +83,8 @@
   document.addEventListener("focusin", (event) => remember(event.target));
   // A control the player left on purpose (it is still on the page, and could still be focused)
   // is not focused again. One that lost the focus by being disabled or hidden did not lose it
-  // on purpose (Chrome moves the focus to the page's body, and says so a moment later): the
-  // focus goes to the control now in its place, as when a redraw takes it away.
+  // on purpose (Chrome moves the focus to the page's body and fires focusout, the control
+  // still on the page): the focus goes to the nearest control before it.
   document.addEventListener("focusout", (event) => {
     const left = event.target;
     setTimeout(() => {
@@ -101,6 +101,6 @@
     new MutationObserver(() => {
       restoreFocus();
       boardIntoView();
-    }).observe(area, { childList: true, subtree: true, attributeFilter: ["disabled", "hidden"] });
+    }).observe(area, { childList: true, subtree: true });
   });
 })();
