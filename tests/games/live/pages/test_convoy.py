@@ -21,8 +21,10 @@ def test_a_card_held_twice_is_shown_twice_and_its_moves_offered_once():
     eng = get_engine("convoy")
     (seat,) = eng.to_act(eng.load(table.state))
     # Both packs' jacks of clubs (two-eyed: a picker) and both fives of hearts (two squares).
+    # (The rest of the dealt hand is kept, less any other JC or 5H it held.)
     hand = table.state["hands"][seat]
-    hand[:4] = ["JC", "JC", "5H", "5H"]
+    rest = [code for code in hand if code not in ("JC", "5H")]
+    hand[:] = ["JC", "JC", "5H", "5H", *rest[: len(hand) - 4]]
     table.save(update_fields=["state"])
     client = Client()
     client.force_login(users[seat])
