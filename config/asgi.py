@@ -28,6 +28,7 @@ import django
 from django.core.handlers.asgi import ASGIHandler
 from django.http import HttpRequest, HttpResponseBase
 
+from config.heap import startup_heap_freeze
 from config.sync_thread import request_seconds, sync_thread
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -53,3 +54,4 @@ class OneThreadASGIHandler(ASGIHandler):
 
 django.setup(set_prefix=False)
 application = OneThreadASGIHandler()
+startup_heap_freeze()

@@ -4,9 +4,11 @@ services."""
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_ready
 from django.db import close_old_connections
 from kombu.transport import TRANSPORT_ALIASES
+
+from config.heap import startup_heap_freeze
 
 # filesystem:// (the embedded default) means our transport, which writes each message whole
 # before a worker can take it (config/filesystem_broker.py); redis:// (production) means
@@ -31,6 +33,13 @@ def close_old_database_connections(**_) -> None:
     """A task is to a worker what a request is to a web process: before and after it, close
     a connection older than CONN_MAX_AGE or broken (CELERY_DB_REUSE_MAX in settings)."""
     close_old_connections()
+
+
+@worker_ready.connect
+def freeze_startup_heap(**_) -> None:
+    """A worker's start-up heap is kept out of full collections, as a web process's is: a bot's
+    move or a time-out waited behind one (config/heap.py)."""
+    startup_heap_freeze()
 
 
 @app.task(name="roundel.ping")

@@ -245,6 +245,24 @@ def worker_with_beat(django_db_setup, tmp_path_factory, worker_id):
             yield process
 
 
+@pytest.fixture
+def broker_without_worker(worker_id):
+    """This process's tasks sent to a Redis database that no worker reads (with results there
+    too, as production keeps them): the test reads what was sent from the broker's queue."""
+    from config.celery import app
+
+    broker = _broker_url(worker_id, offset=3)
+    client = redis.Redis.from_url(broker)
+    client.flushdb()
+    previous = (app.conf.broker_url, app.conf.result_backend)
+    _point_app_at(app, broker, broker)
+    try:
+        yield client
+    finally:
+        _point_app_at(app, *previous)
+        client.flushdb()
+
+
 # ---- The admin tests' users and fixtures (tests/leagues/test_admin.py, tests/scoring/test_*admin.py);
 # the factories are imported inside, once Django is set up.
 

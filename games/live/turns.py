@@ -315,7 +315,7 @@ def _wake_on_commit(
         try:
             with current_app.producer_or_acquire() as producer, producer.batch():
                 for task in tasks:
-                    current_app.send_task(**task, producer=producer)
+                    current_app.send_task(**task, producer=producer, ignore_result=True)
         except Exception:  # the broker is down: the sweep (beat) still expires the turns
             logger.exception(
                 "could not reach the broker for turns %s",
@@ -336,7 +336,7 @@ def wake_bot_on_commit(*, table: Table, seat: int) -> None:
 
     def send() -> None:
         try:
-            current_app.send_task(BOT_TASK, args=args, countdown=countdown)
+            current_app.send_task(BOT_TASK, args=args, countdown=countdown, ignore_result=True)
         except Exception:  # the broker is down: the sweep wakes stalled bots
             logger.exception("could not reach the broker for table %s turn %s", *args[:2])
 
@@ -349,7 +349,10 @@ def wake_lost_bots(*, table_id: int, turn: int, bot_seats: list[int]) -> None:
     while the workers are away (the task leaves a turn that moved on alone anyway)."""
     try:
         current_app.send_task(
-            BOT_TASK, args=(table_id, turn, bot_seats), expires=bot_lost_after_seconds()
+            BOT_TASK,
+            args=(table_id, turn, bot_seats),
+            expires=bot_lost_after_seconds(),
+            ignore_result=True,
         )
     except Exception:  # the broker is down: the next sweep tries again
         logger.exception("could not reach the broker for table %s turn %s", table_id, turn)

@@ -22,6 +22,6 @@ def notices_send_on_commit(sender, **kwargs) -> None:
 
 def _send() -> None:
     try:
-        current_app.send_task(NOTICES_TASK)
+        current_app.send_task(NOTICES_TASK, ignore_result=True)
     except Exception:  # the broker is down: beat's periodic run sends them
         log.warning("Could not queue the match night notices; the periodic run will.")

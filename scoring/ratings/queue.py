@@ -27,7 +27,7 @@ def ratings_recompute_on_commit(*, game: str) -> None:
 
 def _send(game: str) -> None:
     try:
-        current_app.send_task(RECOMPUTE_TASK, kwargs={"game": game})
+        current_app.send_task(RECOMPUTE_TASK, kwargs={"game": game}, ignore_result=True)
     except Exception:  # the broker is down: the periodic refresh recomputes later
         log.warning("Could not queue the %s ratings; the periodic refresh will.", game)
 

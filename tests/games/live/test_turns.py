@@ -2,6 +2,7 @@
 `turn_seconds` after the move or time-out that opened it, whenever the old deadline was."""
 
 import datetime
+import json
 
 import pytest
 from django.utils import timezone
@@ -57,3 +58,20 @@ def test_a_turn_expired_long_after_its_deadline_gives_the_next_a_full_turn_from_
     assert table.turn == 2 and table.status == Table.Status.PLAYING
     assert table.deadline == expired_at + datetime.timedelta(seconds=TURN_SECONDS)
     assert table.deadline > timezone.now()
+
+
+def test_a_new_turns_tasks_ask_for_no_result(
+    broker_without_worker, django_capture_on_commit_callbacks
+):
+    """Nobody waits for a clock's or a bot's result: sent without asking for one, the web
+    process neither subscribes to the result's channel nor is a result kept for it."""
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_create(
+            game="korova", players=4, options={"turn_seconds": TURN_SECONDS}, bots=[1, 2, 3],
+            by=UserFactory(),
+        )  # fmt: skip
+    headers = [
+        json.loads(sent)["headers"] for sent in broker_without_worker.lrange("celery", 0, -1)
+    ]
+    assert sorted(header["task"] for header in headers) == ["games.expire_turn", "games.play_bots"]
+    assert all(header["ignore_result"] is True for header in headers)
