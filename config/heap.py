@@ -4,7 +4,7 @@ Python's cyclic collector walks every object it tracks in a full collection (its
 generation), and a web process's start-up leaves some 150,000 of them: modules, classes,
 functions, every view, form and serializer the URLconf imports. One full collection of that
 heap took 108 ms of CPU on this machine, during which the process answers nothing, and under
-the pub night's load each tables' process ran one or two a minute (130–220 ms each, wall
+the pub night's load each tables' process ran one or two a minute (100–255 ms each, wall
 time): a stall for every move queued there (docs/performance.md, "The collector's full
 collections"). `gc.freeze()` moves what exists into a permanent generation that no
 collection walks; objects made later are collected as before, and frozen ones are still
