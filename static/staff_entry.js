@@ -10,6 +10,7 @@
  * - When htmx redraws a part of the page, the focus stays on the button it was on (the new
  *   button with the same id: Conquian's deal buttons); if that button is gone (a single that
  *   was just won loses them), it goes to the single's heading, not to the top of the page.
+ *   A focus that moved on while the redraw settled stays where it went.
  */
 (function () {
   "use strict";
@@ -69,12 +70,14 @@
   });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!focusedId && !focusedBlock) return;
+    // Only a focus the swap dropped is put back: one that moved on while the swap settled
+    // (Enter in a cell as a preview of the totals came in) stays where it went.
+    if (document.activeElement && document.activeElement !== document.body) return;
     var same = focusedId && document.getElementById(focusedId);
     if (same) {
-      if (document.activeElement !== same) same.focus();
+      same.focus();
       return;
     }
-    if (document.activeElement && document.activeElement !== document.body) return;
     var block = document.getElementById(focusedBlock);
     var heading = (block || event.detail.elt).querySelector("h2");
     if (heading) {

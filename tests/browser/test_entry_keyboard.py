@@ -87,6 +87,30 @@ def test_enter_moves_to_the_next_cell_and_in_the_last_one_saves_every_round(
     assert ResultVersion.objects.get(fixture=fixture).sheet["rounds"] == ROUNDS
 
 
+def test_enter_while_the_totals_are_redrawn_keeps_the_focus_where_it_went(
+    live_server, phone, season_with_fixture
+):
+    """The totals' preview can come in just as Enter moves on: the redraw must not pull the
+    focus back to the cell it was on when the preview was swapped in. htmx settles a swap
+    20 ms after it; here a second, so that Enter comes in between every time."""
+    _, fixture, staff = season_with_fixture
+    page = phone
+    open_sheet(page, live_server, fixture, staff)
+    page.evaluate(
+        """() => {
+            htmx.config.defaultSettleDelay = 1000;
+            document.addEventListener("htmx:afterSwap", () => { window.swapped = true; });
+            document.addEventListener("htmx:afterSettle", () => { window.settled = true; });
+        }"""
+    )
+    cell(page, 1, "Ann").fill("3")
+    page.wait_for_function("() => window.swapped === true")  # the preview, the focus still on Ann
+    cell(page, 1, "Ann").press("Enter")
+    expect(cell(page, 1, "Bea")).to_be_focused()
+    page.wait_for_function("() => window.settled === true")
+    expect(cell(page, 1, "Bea")).to_be_focused()
+
+
 def test_enter_in_the_note_saves_and_never_presses_remove_last_round(
     live_server, phone, season_with_fixture
 ):
