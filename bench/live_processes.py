@@ -2,6 +2,8 @@
 workers and beat, each in its own process group so that it can be killed whole (or timed: the
 CPU its group used)."""
 
+import atexit
+import contextlib
 import os
 import signal
 import subprocess
@@ -23,6 +25,10 @@ class Processes:
         self.pool, self.concurrency = pool, concurrency
         self.port = 8190 + os.getpid() % 100
         self.running: dict[str, subprocess.Popen] = {}
+        # A bench stopped halfway (Ctrl-C, kill) stops its servers too: a Celery worker left
+        # running would take the next run's tasks.
+        atexit.register(self.stop)
+        signal.signal(signal.SIGTERM, _exit_on_terminate)
 
     def start(self, name: str, command: list[str], ready: str) -> None:
         log = self.log_dir / f"{name}.log"
@@ -81,10 +87,17 @@ class Processes:
         os.killpg(self.running.pop(name).pid, signal.SIGKILL)
 
     def stop(self) -> None:
-        for process in self.running.values():
-            os.killpg(process.pid, signal.SIGTERM)
-        for process in self.running.values():
+        stopping, self.running = list(self.running.values()), {}
+        for process in stopping:
+            with contextlib.suppress(ProcessLookupError):  # it had ended by itself
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in stopping:
             process.wait(timeout=30)
+
+
+def _exit_on_terminate(signum: int, _frame: object) -> None:
+    """SIGTERM ends the bench as Ctrl-C does: through its `finally` and `atexit` cleanups."""
+    sys.exit(128 + signum)
 
 
 def cpu_seconds_by_program(program: str) -> dict[int, float]:

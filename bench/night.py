@@ -124,6 +124,13 @@ def parse_options() -> argparse.Namespace:
         'docs/performance.md "How many phones meet the aims")',
     )
     parser.add_argument(
+        "--action-server",
+        choices=("asgi", "wsgi"),
+        default="asgi",
+        help="what serves --action-workers: gunicorn's ASGI worker (default), or config.wsgi "
+        "on one thread a process",
+    )
+    parser.add_argument(
         "--shared-socket",
         action="store_true",
         help="gunicorn's workers accept from one listening socket, as before session 7 "
@@ -149,6 +156,7 @@ def main() -> None:
     processes = start_layout(
         options.web_workers, options.concurrency, reuse_port=not options.shared_socket,
         play_workers=options.play_workers, action_workers=options.action_workers,
+        action_server=options.action_server,
         worker_nice=options.worker_nice,
     )  # fmt: skip
     time.sleep(2)

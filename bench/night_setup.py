@@ -140,6 +140,7 @@ def start_layout(
     reuse_port: bool,
     play_workers: int = 0,
     action_workers: int = 0,
+    action_server: str = "asgi",
     worker_nice: int = 0,
 ) -> Processes:
     """gunicorn's ASGI worker (config.asgi), one Celery worker (threads) and beat, DEBUG off;
@@ -148,20 +149,24 @@ def start_layout(
     (`play_port`) serves the tables, as the proxy of docs/operations.md sends them there; with
     `action_workers`, a third of that many workers, on the port after that (`action_port`),
     answers the tables' forms (moves, a new table), as a proxy could send their POSTs there
-    (an experiment: docs/performance.md "How many phones meet the aims"). The Celery worker
-    runs at `worker_nice`."""
+    (an experiment: docs/performance.md "How many phones meet the aims"), by gunicorn's ASGI
+    worker or, with `action_server` "wsgi", by `config.wsgi` on one thread a process. The
+    Celery worker runs at `worker_nice`."""
     log_dir = Path(tempfile.mkdtemp(prefix="night-"))
     processes = Processes(root=ROOT, env=SERVER_ENV, web_workers=web_workers,
                           log_dir=log_dir, pool="threads", concurrency=concurrency)  # fmt: skip
-    lanes = [("gunicorn", processes.port, web_workers)]
+    asgi = ["config.asgi", "--worker-class", "asgi"]
+    lanes = [("gunicorn", processes.port, web_workers, asgi)]
     if play_workers:
-        lanes.append(("gunicorn-play", processes.port + 1, play_workers))
+        lanes.append(("gunicorn-play", processes.port + 1, play_workers, asgi))
     if action_workers:
-        lanes.append(("gunicorn-actions", processes.port + 2, action_workers))
-    for name, port, workers in lanes:
+        wsgi = ["config.wsgi", "--worker-class", "gthread", "--threads", "1"]
+        server = wsgi if action_server == "wsgi" else asgi
+        lanes.append(("gunicorn-actions", processes.port + 2, action_workers, server))
+    for name, port, workers, server in lanes:
         processes.start(
             name,
-            [sys.executable, "-m", "gunicorn", "config.asgi", "--worker-class", "asgi",
+            [sys.executable, "-m", "gunicorn", *server,
              "-w", str(workers), "-b", f"127.0.0.1:{port}",
              "--graceful-timeout", "2", "--keep-alive", "75", "--log-level", "info",
              *(["--reuse-port"] if reuse_port else [])],

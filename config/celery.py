@@ -2,6 +2,7 @@
 services."""
 
 import os
+from typing import Any
 
 from celery import Celery
 from celery.signals import task_postrun, task_prerun, worker_ready
@@ -25,6 +26,15 @@ app.autodiscover_tasks()
 app.autodiscover_tasks(["games.live"])
 
 # Periodic work is CELERY_BEAT_SCHEDULE in settings (the live tables' sweep).
+
+
+def task_send(name: str, **options: Any) -> None:
+    """Send the task `name` (Celery's `send_task` options) that nobody waits for the result of:
+    the one way the services send tasks. Without `ignore_result`, the Redis result backend
+    subscribes the sender to the task's result channel and unsubscribes when the result is
+    dropped: Redis commands for nothing on every send. (The `task_ignore_result` setting does
+    not reach `send_task`.)"""
+    app.send_task(name, ignore_result=True, **options)
 
 
 @task_prerun.connect

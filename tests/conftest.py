@@ -56,18 +56,16 @@ def celery_redis_worker(tmp_path_factory, worker_id, django_db_setup):
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
     )
-    previous = (app.conf.broker_url, app.conf.result_backend)
-    _point_app_at(app, url, url)
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and "ready" not in log.read_text():
-            assert process.poll() is None, log.read_text()
-            time.sleep(0.2)
-        yield app
+        with _tasks_to(url):
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and "ready" not in log.read_text():
+                assert process.poll() is None, log.read_text()
+                time.sleep(0.2)
+            yield app
     finally:
         process.terminate()
         process.wait(timeout=20)
-        _point_app_at(app, *previous)
 
 
 class WorkerProcess:
@@ -174,8 +172,8 @@ def _test_database_url() -> str:
 
 @contextlib.contextmanager
 def _worker(tmp_path_factory, worker_id: str, *, beat: bool, offset: int):
-    """A started worker on its own Redis database (`_tasks_to` sends this process's tasks
-    to it)."""
+    """A started worker on its own Redis database (`_tasks_to` its broker sends this process's
+    tasks to it)."""
     broker = _broker_url(worker_id, offset)
     redis.Redis.from_url(broker).flushdb()
     process = WorkerProcess(
@@ -192,11 +190,13 @@ def _worker(tmp_path_factory, worker_id: str, *, beat: bool, offset: int):
 
 
 @contextlib.contextmanager
-def _tasks_to(process: WorkerProcess):
+def _tasks_to(broker: str):
+    """This process's tasks sent to `broker` meanwhile, their results kept there too (as
+    production keeps them on its broker's Redis)."""
     from config.celery import app
 
     previous = (app.conf.broker_url, app.conf.result_backend)
-    _point_app_at(app, process.broker, process.broker)
+    _point_app_at(app, broker, broker)
     try:
         yield
     finally:
@@ -231,7 +231,7 @@ def table_worker(_django_db_helper, _session_table_worker):
     under a running task deadlocks in PostgreSQL. Depending on pytest-django's database
     fixture makes this wait come before that fixture's flush.
     """
-    with _tasks_to(_session_table_worker):
+    with _tasks_to(_session_table_worker.broker):
         yield _session_table_worker
         _session_table_worker.wait_until_idle()
 
@@ -241,7 +241,7 @@ def worker_with_beat(django_db_setup, tmp_path_factory, worker_id):
     """A worker with beat (the sweeps every second: overdue turns, results whose confirmation
     window passed) that the test may kill and restart."""
     with _worker(tmp_path_factory, worker_id, beat=True, offset=12) as process:
-        with _tasks_to(process):
+        with _tasks_to(process.broker):
             yield process
 
 
@@ -249,17 +249,13 @@ def worker_with_beat(django_db_setup, tmp_path_factory, worker_id):
 def broker_without_worker(worker_id):
     """This process's tasks sent to a Redis database that no worker reads (with results there
     too, as production keeps them): the test reads what was sent from the broker's queue."""
-    from config.celery import app
-
     broker = _broker_url(worker_id, offset=3)
     client = redis.Redis.from_url(broker)
     client.flushdb()
-    previous = (app.conf.broker_url, app.conf.result_backend)
-    _point_app_at(app, broker, broker)
     try:
-        yield client
+        with _tasks_to(broker):
+            yield client
     finally:
-        _point_app_at(app, *previous)
         client.flushdb()
 
 

@@ -12,11 +12,12 @@ import logging
 import random
 from typing import Any
 
-from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 
+from config.celery import app as celery_app
+from config.celery import task_send
 from games.engines import Engine, Move, get_engine
 from games.models import Seat, Table, TableMove
 
@@ -313,9 +314,9 @@ def _wake_on_commit(
 
     def send() -> None:
         try:
-            with current_app.producer_or_acquire() as producer, producer.batch():
+            with celery_app.producer_or_acquire() as producer, producer.batch():
                 for task in tasks:
-                    current_app.send_task(**task, producer=producer, ignore_result=True)
+                    task_send(**task, producer=producer)
         except Exception:  # the broker is down: the sweep (beat) still expires the turns
             logger.exception(
                 "could not reach the broker for turns %s",
@@ -336,7 +337,7 @@ def wake_bot_on_commit(*, table: Table, seat: int) -> None:
 
     def send() -> None:
         try:
-            current_app.send_task(BOT_TASK, args=args, countdown=countdown, ignore_result=True)
+            task_send(BOT_TASK, args=args, countdown=countdown)
         except Exception:  # the broker is down: the sweep wakes stalled bots
             logger.exception("could not reach the broker for table %s turn %s", *args[:2])
 
@@ -348,12 +349,7 @@ def wake_lost_bots(*, table_id: int, turn: int, bot_seats: list[int]) -> None:
     if no worker takes it soon: the next sweep sends a fresh one rather than let them pile up
     while the workers are away (the task leaves a turn that moved on alone anyway)."""
     try:
-        current_app.send_task(
-            BOT_TASK,
-            args=(table_id, turn, bot_seats),
-            expires=bot_lost_after_seconds(),
-            ignore_result=True,
-        )
+        task_send(BOT_TASK, args=(table_id, turn, bot_seats), expires=bot_lost_after_seconds())
     except Exception:  # the broker is down: the next sweep tries again
         logger.exception("could not reach the broker for table %s turn %s", table_id, turn)
 

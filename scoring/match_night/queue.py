@@ -7,8 +7,9 @@ reached costs only time: beat's periodic run sends the notices later.
 
 import logging
 
-from celery import current_app
 from django.db import transaction
+
+from config.celery import task_send
 
 NOTICES_TASK = "scoring.match_night_notices_send"
 
@@ -22,6 +23,6 @@ def notices_send_on_commit(sender, **kwargs) -> None:
 
 def _send() -> None:
     try:
-        current_app.send_task(NOTICES_TASK, ignore_result=True)
+        task_send(NOTICES_TASK)
     except Exception:  # the broker is down: beat's periodic run sends them
         log.warning("Could not queue the match night notices; the periodic run will.")

@@ -9,9 +9,9 @@ reached the result still stands; the periodic scoring.ratings_refresh catches up
 import logging
 from functools import partial
 
-from celery import current_app
 from django.db import transaction
 
+from config.celery import task_send
 from leagues.models import Fixture
 
 RECOMPUTE_TASK = "scoring.ratings_recompute"
@@ -27,7 +27,7 @@ def ratings_recompute_on_commit(*, game: str) -> None:
 
 def _send(game: str) -> None:
     try:
-        current_app.send_task(RECOMPUTE_TASK, kwargs={"game": game}, ignore_result=True)
+        task_send(RECOMPUTE_TASK, kwargs={"game": game})
     except Exception:  # the broker is down: the periodic refresh recomputes later
         log.warning("Could not queue the %s ratings; the periodic refresh will.", game)
 

@@ -23,6 +23,7 @@ def test_two_phones_see_each_others_moves_pushed_and_focus_stays_put(live_server
         game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
     )
     ada_page, bea_page = phones(ada), phones(bea)
+    bea_page.add_init_script(RECORD_FOCUS)
     url = live_server.url + reverse("table-detail", args=[table.pk])
     ada_page.goto(url)
     bea_page.goto(url)
@@ -77,8 +78,36 @@ def test_two_phones_see_each_others_moves_pushed_and_focus_stays_put(live_server
     in_table = bea_page.locator("#table-live:focus, #table-live :focus")
     try:
         expect(in_table).to_have_count(1, timeout=5_000)
-    except AssertionError as error:  # where the focus went says why
-        raise AssertionError(bea_page.evaluate("document.activeElement.outerHTML")) from error
+    except AssertionError as error:  # where the focus went, and how, says why
+        raise AssertionError(
+            bea_page.evaluate("document.activeElement.outerHTML"),
+            bea_page.evaluate("() => window.focusLog"),
+        ) from error
+
+
+# What happened to the focus and the live part, in order, from the page's start: a failure of
+# the focus check above shows it (an init script runs before the page's own).
+RECORD_FOCUS = """
+window.focusLog = [];
+const described = (element) => element && element.nodeType === 1
+  ? element.tagName + (element.dataset.card ? "#" + element.dataset.card : "")
+    + (element.dataset.template ? "[template]" : "") + (element.disabled ? ":disabled" : "")
+    + (document.contains(element) ? "" : ":gone")
+  : String(element);
+const logged = (what, element) => window.focusLog.push(
+  [Math.round(performance.now()), what, described(element), described(document.activeElement)]
+);
+["focusin", "focusout"].forEach((type) =>
+  document.addEventListener(type, (event) => logged(type, event.target), true));
+["htmx:beforeRequest", "htmx:afterSwap", "htmx:afterRequest", "htmx:afterSettle"].forEach(
+  (type) => document.addEventListener(type, (event) => logged(type, event.detail.elt)));
+document.addEventListener("DOMContentLoaded", () => {
+  const added = (records) =>
+    records.some((record) => Array.from(record.addedNodes).some((node) => node.nodeType === 1));
+  new MutationObserver((records) => added(records) && logged("redrawn", null)).observe(
+    document.getElementById("table-live"), { childList: true, subtree: true });
+});
+"""
 
 
 # Every live part the page shows, by its turn, from the page's start (an init script runs
