@@ -17,12 +17,15 @@
   function selectorOf(element) {
     if (element.id) return "#" + CSS.escape(element.id);
     if (element.dataset.card) return '[data-card="' + CSS.escape(element.dataset.card) + '"]';
+    // Before the value: a move's button takes its value from the cards picked (table.js), so
+    // only its template finds it again once redrawn (disabled until a card is picked: the
+    // focus then goes to the card before it, not to whatever control comes next).
+    if (element.dataset.template) {
+      return '[data-template="' + CSS.escape(element.dataset.template) + '"]';
+    }
     if (element.name && element.value) {
       return element.tagName.toLowerCase() + '[name="' + CSS.escape(element.name) + '"][value="' +
         CSS.escape(element.value) + '"]';
-    }
-    if (element.dataset.template) {
-      return '[data-template="' + CSS.escape(element.dataset.template) + '"]';
     }
     return null;
   }
