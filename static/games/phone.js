@@ -11,7 +11,9 @@
 
   const live = () => document.getElementById("table-live");
   const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
-  let remembered = null;   // {selector, index}: the control last focused in the live part
+  const MOVE_FORM = "#move-form";   // tabindex="-1": it can hold the focus (restoreFocus)
+  let remembered = null;   // {selector, index, inForm}: the control last focused in the live part
+  let holding = false;     // the move form holds the focus until it offers a control
   let scrolledTurn = null;
 
   function selectorOf(element) {
@@ -30,11 +32,14 @@
     return null;
   }
 
+  // A control of the move form is placed among the form's controls, any other among the live
+  // part's: the form is where a player's next move is made, and its controls come and go.
   function remember(element) {
     const area = live();
     if (!area || !area.contains(element)) return;
-    const all = Array.from(area.querySelectorAll(FOCUSABLE));
-    remembered = { selector: selectorOf(element), index: all.indexOf(element) };
+    const form = element.closest(MOVE_FORM);
+    const all = Array.from((form || area).querySelectorAll(FOCUSABLE));
+    remembered = { selector: selectorOf(element), index: all.indexOf(element), inForm: !!form };
   }
 
   function focusable(element) {
@@ -45,10 +50,20 @@
     const area = live();
     if (!area || !remembered) return;
     const active = document.activeElement;
+    const form = area.querySelector(MOVE_FORM);
+    if (holding && form && (active === form || active === document.body)) {
+      // The form held the focus while it offered nothing (htmx gives a redrawn form the focus
+      // back by its id): its first control once it offers one, the next turn's hand.
+      const first = Array.from(form.querySelectorAll(FOCUSABLE)).find(focusable);
+      if (first) first.focus({ preventScroll: true });
+      else if (active !== form) form.focus({ preventScroll: true });
+      return;
+    }
     if (active && active !== document.body && document.contains(active)) return;
+    const scope = remembered.inForm && form ? form : area;
+    const all = Array.from(scope.querySelectorAll(FOCUSABLE)).filter(focusable);
     let target = remembered.selector ? area.querySelector(remembered.selector) : null;
     if (!focusable(target)) {
-      const all = Array.from(area.querySelectorAll(FOCUSABLE)).filter(focusable);
       if (target) {
         // The control is still there but disabled or hidden: the nearest one before it.
         const before = (element) =>
@@ -59,7 +74,12 @@
         // nearest before it, so that the focus stays at the same spot on the page.
         target = all.filter((element, index) => index <= remembered.index).pop() || all[0];
       }
+      // Nothing to play in the form just now (one's card is down, the others are still to
+      // pick): the form itself holds the focus, rather than a control after it such as "Ask
+      // for a pause", which a second Enter would press.
+      if (!target && scope === form) target = form;
     }
+    holding = target === form;
     if (target) target.focus({ preventScroll: true });
   }
 
@@ -83,7 +103,10 @@
     window.scrollTo({ top: window.scrollY + top - below - 4, behavior: "instant" });
   }
 
-  document.addEventListener("focusin", (event) => remember(event.target));
+  document.addEventListener("focusin", (event) => {
+    if (!event.target.matches(MOVE_FORM)) holding = false;
+    remember(event.target);
+  });
   // A control the player left on purpose (it is still on the page, and could still be focused)
   // is not focused again. One that lost the focus by being disabled or hidden did not lose it
   // on purpose (Chrome moves the focus to the page's body and fires focusout, the control

@@ -145,6 +145,39 @@ def test_a_control_disabled_under_the_focus_hands_it_to_its_neighbour(live_serve
     expect(card).to_be_focused()
 
 
+def test_while_the_others_pick_the_move_form_holds_the_focus_and_the_next_turn_gives_it_a_card(
+    live_server, phones, monkeypatch
+):
+    """A keyboard player's card is down and the others are still to pick: nothing in the form
+    can be played, so the form holds the focus (not "Ask for a pause" after it, which a
+    second Enter would press); when the next turn deals the hand back, its first card has it."""
+    monkeypatch.setattr(
+        "games.live.services.new_seed", lambda: 1
+    )  # highest cards: no row to choose
+    table, users = seated_table("korova", 3)
+    eng = get_engine("korova")
+    highest = [max(eng.view(eng.load(table.state), seat)["hand"]) for seat in range(3)]
+    page = phones(users[0])
+    page.goto(live_server.url + reverse("table-detail", args=[table.pk]))
+    live = page.locator("#table-live")
+    live.locator(f'[data-hand] [data-card="{highest[0]}"]').focus()
+    page.keyboard.press("Enter")  # chosen
+    put_down = live.locator("button[data-template]")
+    expect(put_down).to_be_enabled()
+    put_down.focus()
+    page.keyboard.press("Enter")
+    expect(live.locator(".my-pick")).to_be_visible()
+    expect(live.locator("#move-form")).to_be_focused()
+
+    services.table_move(table_id=table.pk, turn=1, move={"card": highest[1]}, by=users[1])
+    expect(live.locator(".recent-moves li")).to_have_count(2)  # redrawn, still waiting for Cy
+    expect(live.locator("#move-form")).to_be_focused()
+
+    services.table_move(table_id=table.pk, turn=1, move={"card": highest[2]}, by=users[2])
+    expect(live.locator("[data-turn]")).not_to_have_attribute("data-turn", "1")
+    expect(live.locator("[data-hand] [data-card]").first).to_be_focused()
+
+
 def test_end_screens_say_who_won_and_no_deal_still_to_play(live_server, phones):
     users = [UserFactory.create(first_name=f"Pat{n}") for n in range(2)]
     conquian = finished_conquian(users)
