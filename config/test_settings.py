@@ -1,7 +1,28 @@
 """Settings for the test suite: development mode unless the environment says otherwise."""
 
+import atexit
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 os.environ.setdefault("DEBUG", "1")
 
+from config import settings as _base  # noqa: E402
 from config.settings import *  # noqa: E402,F403
+
+# The tasks the suite's services send on commit go to folders of the test run's own, not to
+# the checkout's var/celery: `make run` afterwards had its worker take them (bots for tables
+# that no test database holds any more, with an error each) before its first sweep.
+if _base.CELERY_BROKER_URL == "filesystem://":
+    _test_broker = Path(tempfile.mkdtemp(prefix="roundel-test-broker-"))
+    atexit.register(shutil.rmtree, _test_broker, ignore_errors=True)
+    for _folder in ("queue", "processed", "control"):
+        (_test_broker / _folder).mkdir()
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        **_base.CELERY_BROKER_TRANSPORT_OPTIONS,
+        "data_folder_in": (_test_broker / "queue").as_posix(),
+        "data_folder_out": (_test_broker / "queue").as_posix(),
+        "processed_folder": (_test_broker / "processed").as_posix(),
+        "control_folder": (_test_broker / "control").as_posix(),
+    }
