@@ -6,8 +6,9 @@ Each result is settled inside its own transaction (scoring.cups.services.cup_tie
 result_recorded), and the plate is drawn by whichever settles the round's last tie. The cup's
 row is locked first (services._cup_locked), so the second waits for the first to commit and
 then sees the round complete. The control takes the lock away (a plain read) and holds both
-requests, inside the server, until each has put its own winner through: neither then sees
-the other's winner, and no plate is drawn at all.
+requests, inside the server, until each has put its own winner through, and again until each
+has looked for a complete round: neither then sees the other's winner, and no plate is drawn
+at all.
 """
 
 import threading
@@ -90,6 +91,10 @@ def test_control_without_the_cup_lock_no_plate_is_drawn(live_server, monkeypatch
     def after_both_settled(*, cup):
         both_settled.wait(timeout=10)  # each request has put its own winner through
         plate_draw(cup=cup)
+        # ... and has looked at the round before either commits: otherwise the later look
+        # (a statement of its own, under READ COMMITTED) could see the other's winner committed
+        # and draw the plate, as the lock makes it do.
+        both_settled.wait(timeout=10)
 
     token = token_for(admin_user())
     (cup,) = _drawn_cups(1)
