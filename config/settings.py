@@ -395,18 +395,26 @@ if not CELERY_RESULT_BACKEND:
     _results_dir = VAR_DIR / "celery" / "results"
     _results_dir.mkdir(parents=True, exist_ok=True)
     CELERY_RESULT_BACKEND = f"file://{_results_dir.as_posix()}"
-if CELERY_BROKER_URL == "filesystem://":
-    _queue_dir = (VAR_DIR / "celery" / "queue").as_posix()
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": _queue_dir,
-        "data_folder_out": _queue_dir,
-        "processed_folder": (VAR_DIR / "celery" / "processed").as_posix(),
+
+
+def filesystem_broker_options(folder: Path) -> dict[str, object]:
+    """The filesystem broker's transport options with its folders under `folder`, made if
+    missing (config.test_settings gives the test run folders of its own)."""
+    for name in ("queue", "processed", "control"):
+        (folder / name).mkdir(parents=True, exist_ok=True)
+    return {
+        "data_folder_in": (folder / "queue").as_posix(),
+        "data_folder_out": (folder / "queue").as_posix(),
+        "processed_folder": (folder / "processed").as_posix(),
         "store_processed": False,
         # Look for new messages every 0.2 s (the default 1 s would delay bots and expiries).
         "polling_interval": 0.2,
-        "control_folder": (VAR_DIR / "celery" / "control").as_posix(),
+        "control_folder": (folder / "control").as_posix(),
     }
-    Path(_queue_dir).mkdir(parents=True, exist_ok=True)
+
+
+if CELERY_BROKER_URL == "filesystem://":
+    CELERY_BROKER_TRANSPORT_OPTIONS = filesystem_broker_options(VAR_DIR / "celery")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE

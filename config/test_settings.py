@@ -17,12 +17,4 @@ from config.settings import *  # noqa: E402,F403
 if _base.CELERY_BROKER_URL == "filesystem://":
     _test_broker = Path(tempfile.mkdtemp(prefix="roundel-test-broker-"))
     atexit.register(shutil.rmtree, _test_broker, ignore_errors=True)
-    for _folder in ("queue", "processed", "control"):
-        (_test_broker / _folder).mkdir()
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        **_base.CELERY_BROKER_TRANSPORT_OPTIONS,
-        "data_folder_in": (_test_broker / "queue").as_posix(),
-        "data_folder_out": (_test_broker / "queue").as_posix(),
-        "processed_folder": (_test_broker / "processed").as_posix(),
-        "control_folder": (_test_broker / "control").as_posix(),
-    }
+    CELERY_BROKER_TRANSPORT_OPTIONS = _base.filesystem_broker_options(_test_broker)

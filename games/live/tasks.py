@@ -5,10 +5,13 @@ after a short think delay; the sweep runs from beat (config/celery.py) for turns
 whose task was lost.
 """
 
+import contextlib
 import random
 
 from celery import shared_task
 from django.utils import timezone
+
+from games.models import Table
 
 from .expiry import due_turns_expire, overdue_turns_sweep, stalled_bots_wake
 from .selectors import open_turn_deadline
@@ -40,5 +43,7 @@ def sweep_overdue_turns() -> int:
 @shared_task(name="games.play_bots", ignore_result=True)
 def play_bots(table_id: int, turn: int, seats: list[int]) -> None:
     """The practice bots in `seats` play their moves of `turn` together (table_bots_move); a
-    turn that moved on meanwhile (the clock, the game's end) is simply left alone."""
-    table_bots_move(table_id=table_id, turn=turn, seats=seats, rng=random.Random())
+    turn that moved on meanwhile (the clock, the game's end) is simply left alone, and so is a
+    table deleted while the task waited (the admin may delete one), as the expiry task does."""
+    with contextlib.suppress(Table.DoesNotExist):
+        table_bots_move(table_id=table_id, turn=turn, seats=seats, rng=random.Random())

@@ -5,12 +5,15 @@ overdue turn itself, and here it is the worker's task (or beat's sweep) that mus
 """
 
 import datetime
+import re
 import time
+import uuid
 
 import pytest
 import redis
 from django.utils import timezone
 
+from config.celery import task_send
 from games.engines import get_engine
 from games.live import services
 from games.live.selectors import clock_health
@@ -82,6 +85,22 @@ def test_bots_answer_through_the_move_service_after_a_short_think(table_worker):
     card = get_engine("korova").view(get_engine("korova").load(table.state), 0)["hand"][0]
     services.table_move(table_id=table.pk, turn=1, move={"card": card}, by=user)
     assert turn_of(table.pk) == 2 or Table.objects.get(pk=table.pk).status == "finished"
+
+
+def test_a_bots_task_for_a_table_deleted_while_it_waited_ends_without_an_error(table_worker):
+    user = UserFactory()
+    table = services.table_create(
+        game="korova", players=4, options={"turn_seconds": 30}, bots=[1, 2, 3], by=user
+    )
+    wait_for(lambda: TableMove.objects.filter(table=table).count() == 3, timeout=5)
+    Table.objects.filter(pk=table.pk).delete()  # as the admin may, with the next task queued
+    task_id = f"bots-of-deleted-table-{uuid.uuid4()}"
+    task_send("games.play_bots", args=(table.pk, 2, [1, 2, 3]), task_id=task_id)
+    outcome = wait_for(
+        lambda: re.search(rf"{task_id}\] (succeeded|raised)", table_worker.log.read_text()),
+        timeout=10,
+    )
+    assert outcome[1] == "succeeded", table_worker.log.read_text()[-2000:]
 
 
 def timeouts_of(table_id: int, turn: int) -> list:
