@@ -7,10 +7,10 @@
  * - On the conflict page, choosing "Use yours" or "Keep saved" writes that value into the
  *   field, so the totals follow the choice.
  * - A link in the list of problems puts the focus in its field (a plain link only scrolls).
- * - When htmx redraws a part of the page, the focus stays on the button it was on (the new
- *   button with the same id: Conquian's deal buttons); if that button is gone (a single that
- *   was just won loses them), it goes to the single's heading, not to the top of the page.
- *   A focus that moved on while the redraw settled stays where it went.
+ * - When htmx redraws a part of the page, the focus stays on the button it was on (htmx gives
+ *   it to the new button with the same id: Conquian's deal buttons); if that button is gone (a
+ *   single that was just won loses them), it goes to the single's heading, not to the top of
+ *   the page. A focus that moved on while the redraw settled stays where it went.
  */
 (function () {
   "use strict";
@@ -61,23 +61,19 @@
     field.focus();
   });
 
-  var focusedId = "";
+  // htmx itself gives the focus back to a redrawn element with the same id (Conquian's deal
+  // buttons have ids); what it cannot do is find a place for a focus whose element is gone.
+  var focusWasIn = false;
   var focusedBlock = "";
   document.addEventListener("htmx:beforeSwap", function () {
     var active = document.activeElement;
-    focusedId = active && active !== document.body ? active.id : "";
-    focusedBlock = active && active.getAttribute ? active.getAttribute("data-block") || "" : "";
+    focusWasIn = Boolean(active && active !== document.body);
+    focusedBlock = focusWasIn && active.getAttribute ? active.getAttribute("data-block") || "" : "";
   });
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (!focusedId && !focusedBlock) return;
-    // Only a focus the swap dropped is put back: one that moved on while the swap settled
-    // (Enter in a cell as a preview of the totals came in) stays where it went.
-    if (document.activeElement && document.activeElement !== document.body) return;
-    var same = focusedId && document.getElementById(focusedId);
-    if (same) {
-      same.focus();
-      return;
-    }
+    // Only a focus the swap dropped is placed: one that htmx gave back, or that moved on while
+    // the swap settled (Enter in a cell as a preview of the totals came in), stays where it is.
+    if (!focusWasIn || (document.activeElement && document.activeElement !== document.body)) return;
     var block = document.getElementById(focusedBlock);
     var heading = (block || event.detail.elt).querySelector("h2");
     if (heading) {

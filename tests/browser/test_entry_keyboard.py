@@ -222,6 +222,31 @@ def test_conquian_deal_buttons_keep_the_focus_across_redraws(live_server, phone,
     expect(page.locator("#entry-status")).to_contain_text("Ann 0–0 Cy")
 
 
+def test_deals_pressed_in_a_row_stay_on_the_page_and_the_winning_one_focuses_the_heading(
+    live_server, phone, conquian_fixture
+):
+    fixture, staff = conquian_fixture
+    page = phone
+    open_sheet(page, live_server, fixture, staff)
+    page_loads: list[str] = []
+    page.on(
+        "request",
+        lambda request: request.is_navigation_request() and page_loads.append(request.method),
+    )
+    page.locator("#add-0-home").focus()
+    for _ in range(10):  # Ann wins deals until the single is hers and its buttons go
+        score = page.locator("#single-0-score").inner_text()
+        # at once: a button redrawn a moment ago is htmx's already, not a plain form's
+        page.keyboard.press("Enter")
+        expect(page.locator("#single-0-score")).not_to_have_text(score)
+        if not page.locator("#add-0-home").count():
+            break
+        expect(page.locator("#add-0-home")).to_be_focused()  # the same button, redrawn
+    expect(page.locator("#single-0")).to_contain_text("won the single")
+    expect(page.locator("#single-0-title")).to_be_focused()  # not the top of the page
+    assert page_loads == [], "a deal was sent as a whole page load"
+
+
 def test_on_the_conflict_page_choosing_yours_puts_your_value_in_the_field(
     live_server, phone, season_with_fixture
 ):
