@@ -160,8 +160,7 @@
     if (typeof data.html === "string" && olderTurn(data.html)) return;
     if (typeof data.html === "string" && !(head && head.dataset.etag === data.etag)) {
       // No htmx:afterSwap for this swap (eventInfo without a target): the steps below run once.
-      // Settled at once, as every swap of the site: a card tapped in the new part is htmx's.
-      htmx.swap(area, data.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 },
+      htmx.swap(area, data.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 20 },
                 { eventInfo: {} });
       animateOnce();
       refresh();
