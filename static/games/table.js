@@ -44,6 +44,7 @@
   let clockOffset = 0;   // server time minus this device's time, in ms
   let requestsUnderWay = 0;   // the live part's own (a move, a fetch)
   let heardMeanwhile = false;
+  let waitingMove = null;     // the form of a move sent while a request of the live part was under way
   const pageId = Array.from(crypto.getRandomValues(new Uint8Array(12)),
                             (byte) => byte.toString(16).padStart(2, "0")).join("");
 
@@ -252,8 +253,28 @@
     if (head) event.detail.headers["If-None-Match"] = head.dataset.etag;
   });
 
+  // A move waits for the live part's request under way (the part's hx-sync queues it), and htmx
+  // drops a waiting request whose form is gone: no fetched part may redraw the move's form until
+  // the move has gone, or the card put down is never sent. The move's answer shows the table.
+  // (htmx asks for confirmation before it queues a request, and again when it issues it.)
+  document.addEventListener("htmx:confirm", (event) => {
+    const area = live();
+    if (area && event.detail.elt !== area && area.contains(event.detail.elt)) {
+      waitingMove = event.detail.elt;
+    }
+  });
+
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (live() && live().contains(event.detail.elt)) requestsUnderWay += 1;
+    const area = live();
+    if (!area || !area.contains(event.detail.elt)) return;
+    requestsUnderWay += 1;
+    if (event.detail.elt === waitingMove) waitingMove = null;
+  });
+
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    // (A move's own answer redraws the form, and drops a second press of it that waited.)
+    const waiting = waitingMove && document.contains(waitingMove);
+    if (waiting && event.detail.elt === live()) event.detail.shouldSwap = false;
   });
 
   document.addEventListener("htmx:afterRequest", (event) => {

@@ -12,6 +12,7 @@ from tests.browser.play import (
     check_no_sideways_scroll,
     check_page_hides_other_hands,
     keep_screenshot,
+    turn_of,
 )
 from tests.factories import UserFactory
 
@@ -35,6 +36,11 @@ def test_a_player_plays_korova_against_three_bots_to_the_end(
     monkeypatch.setattr("games.live.services.new_seed", a_seed_that_deals_seat_0_the_one)
     player = UserFactory(username="ada", first_name="Ada", last_name="Finch")
     page = phones(player)
+    sent: list[str] = []  # what the page asked for, and when (for a failure's message)
+    page.on(
+        "request",
+        lambda request: sent.append(f"{time.strftime('%X')} {request.method} {request.url}"),
+    )
 
     page.goto(live_server.url + reverse("table-lobby"))
     check_no_sideways_scroll(page)
@@ -84,10 +90,18 @@ def test_a_player_plays_korova_against_three_bots_to_the_end(
             expect(put_down).to_have_text(f"Put down {lowest.get_attribute('data-card')}")
             put_down.tap()
             picks += 1
-        # The move is in (the page's POST answered) before the loop looks again.
+        # The move is in (the page's POST answered) before the loop looks again; if it never
+        # came, the clock plays the seat's turn once its 20 s are out.
         expect(live.locator("#move-error")).to_be_hidden()
+        waited_until = time.monotonic() + 40
         while TableMove.objects.filter(table=table, seat=0).count() == logged:
-            assert time.monotonic() < deadline
+            if time.monotonic() > waited_until:
+                table.refresh_from_db()
+                raise AssertionError(
+                    f"neither the move nor the clock's reached the log: the table at turn"
+                    f" {table.turn}, due {table.deadline}, {table.status}; the page at turn"
+                    f" {turn_of(page)}, its requests {sent[-6:]}"
+                )
             time.sleep(0.05)
 
     table.refresh_from_db()

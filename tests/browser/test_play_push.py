@@ -10,6 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.live import selectors, services
+from games.models import TableMove
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -173,3 +174,41 @@ def test_a_part_of_an_earlier_turn_that_comes_late_is_not_shown(live_server, pho
     expect(live.get_by_label("Newer hand", exact=False)).to_have_count(1)
     assert "1" not in page.evaluate("() => window.shownTurns")
     expect(live.locator("[data-turn]")).to_have_attribute("data-turn", "2")
+
+
+def test_a_move_put_down_while_the_page_fetches_its_live_part_is_sent(live_server, phones):
+    """The move form waits for a fetch of the live part under way (the part's hx-sync); the
+    fetch's answer must not redraw the form it waits in, or htmx drops the move unsent."""
+    ada = UserFactory(username="ada", first_name="Ada", last_name="Finch")
+    bea = UserFactory(username="bea", first_name="Bea", last_name="Stone")
+    table = services.table_create(
+        game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
+    )
+    services.table_join(table_id=table.pk, by=bea)
+    page = phones(bea)
+    url = live_server.url + reverse("table-detail", args=[table.pk])
+    page.goto(url)
+    live = page.locator("#table-live")
+    expect(live.locator("[data-turn]")).to_have_attribute("data-turn", "1")
+
+    # A fetch of the live part starts (as after a bare change, or a poll) and is held back.
+    held = []
+    page.route(
+        url, lambda route: held.append(route) if route.request.headers.get("hx-request") else route.continue_()
+    )  # fmt: skip
+    page.evaluate("() => htmx.trigger(document.getElementById('table-live'), 'table-changed')")
+    deadline = time.monotonic() + 5
+    while not held:
+        assert time.monotonic() < deadline, "the page did not fetch its live part"
+        page.wait_for_timeout(20)
+    # Meanwhile Ada plays (so the fetch's answer differs from what the page shows), and Bea
+    # puts a card down.
+    (move,) = selectors.table_moves_for_viewer(table_id=table.pk, user=ada)[:1]
+    services.table_move(table_id=table.pk, turn=1, move=move, by=ada)
+    live.locator("[data-hand] [data-card]").first.tap()
+    live.locator(".actions button[data-template]").first.tap()
+    held[0].continue_()
+    page.unroute(url)
+
+    expect(live.locator("[data-turn]")).not_to_have_attribute("data-turn", "1", timeout=5_000)
+    assert TableMove.objects.filter(table=table, turn=1, seat=1).exists()
