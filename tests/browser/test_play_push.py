@@ -212,3 +212,49 @@ def test_a_move_put_down_while_the_page_fetches_its_live_part_is_sent(live_serve
 
     expect(live.locator("[data-turn]")).not_to_have_attribute("data-turn", "1", timeout=5_000)
     assert TableMove.objects.filter(table=table, turn=1, seat=1).exists()
+
+
+# Plays a card at once in the first live part pushed after `window.playOnPush` is set: in the
+# observer's callback, right after the swap, before anything that waits for a timer.
+PLAY_ON_PUSH = """
+window.playOnPush = false;
+document.addEventListener("DOMContentLoaded", () => {
+  const area = document.getElementById("table-live");
+  new MutationObserver(() => {
+    const card = area.querySelector("[data-hand] [data-card]:not([disabled])");
+    if (!window.playOnPush || !card) return;
+    window.playOnPush = false;
+    card.click();
+    area.querySelector(".actions button[data-template]").click();
+  }).observe(area, { childList: true, subtree: true });
+});
+"""
+
+
+def test_a_card_played_the_moment_a_change_is_pushed_is_sent_by_the_page_not_a_reload(
+    live_server, phones
+):
+    ada = UserFactory(username="ada", first_name="Ada", last_name="Finch")
+    bea = UserFactory(username="bea", first_name="Bea", last_name="Stone")
+    table = services.table_create(
+        game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
+    )
+    services.table_join(table_id=table.pk, by=bea)
+    page = phones(bea)
+    page.add_init_script(PLAY_ON_PUSH)
+    page.goto(live_server.url + reverse("table-detail", args=[table.pk]))
+    expect(page.locator("#table-live [data-hand] [data-card]").first).to_be_visible()
+    page_loads: list[str] = []
+    page.on(
+        "request",
+        lambda request: request.is_navigation_request() and page_loads.append(request.method),
+    )
+    page.evaluate("() => { window.playOnPush = true; }")
+
+    (move,) = selectors.table_moves_for_viewer(table_id=table.pk, user=ada)[:1]
+    services.table_move(table_id=table.pk, turn=1, move=move, by=ada)  # pushed to Bea's page
+
+    expect(page.locator("#table-live [data-turn]")).not_to_have_attribute(
+        "data-turn", "1", timeout=5_000
+    )  # Bea's card went down: the turn was revealed
+    assert page_loads == [], "the move was sent as a whole page load"
