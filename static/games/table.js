@@ -273,9 +273,10 @@
   });
 
   document.addEventListener("htmx:beforeSwap", (event) => {
-    // (A move's own answer redraws the form, and drops a second press of it that waited.)
-    const waiting = waitingMove && document.contains(waitingMove);
-    if (waiting && event.detail.elt === live()) event.detail.shouldSwap = false;
+    // (Told on the target: the request's own element is the config's. A move's own answer
+    // redraws the form, and drops a second press of it that waited.)
+    const fetched = event.detail.requestConfig && event.detail.requestConfig.elt === live();
+    if (fetched && waitingMove && document.contains(waitingMove)) event.detail.shouldSwap = false;
   });
 
   document.addEventListener("htmx:afterRequest", (event) => {

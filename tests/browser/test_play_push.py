@@ -258,3 +258,45 @@ def test_a_card_played_the_moment_a_change_is_pushed_is_sent_by_the_page_not_a_r
         "data-turn", "1", timeout=5_000
     )  # Bea's card went down: the turn was revealed
     assert page_loads == [], "the move was sent as a whole page load"
+
+
+def test_a_second_press_of_a_move_under_way_is_dropped_and_the_page_still_updates(
+    live_server, phones, settings
+):
+    """A move pressed twice: the second press waits for the first (hx-sync) and goes with the
+    form its answer replaces; the page still shows the parts it fetches after that."""
+    settings.GAMES_FALLBACK_POLL_SECONDS = 1
+    ada = UserFactory(username="ada", first_name="Ada", last_name="Finch")
+    bea = UserFactory(username="bea", first_name="Bea", last_name="Stone")
+    table = services.table_create(
+        game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
+    )
+    services.table_join(table_id=table.pk, by=bea)
+    page = phones(bea)
+    page.route("**/events/**", lambda route: route.abort())  # the page polls: fetches only
+    url = live_server.url + reverse("table-detail", args=[table.pk])
+    page.goto(url)
+    live = page.locator("#table-live")
+    expect(live.locator("[data-turn]")).to_have_attribute("data-turn", "1")
+
+    held = []
+    move_url = live_server.url + reverse("table-move", args=[table.pk])
+    page.route(move_url, lambda route: held.append(route))
+    posts: list[str] = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+    live.locator("[data-hand] [data-card]").first.tap()
+    put_down = live.locator(".actions button[data-template]").first
+    put_down.tap()
+    deadline = time.monotonic() + 5
+    while not held:
+        assert time.monotonic() < deadline, "the move was not sent"
+        page.wait_for_timeout(20)
+    put_down.tap()  # again, while the first is under way
+    page.unroute(move_url)
+    held[0].continue_()
+    expect(live.locator(".turn-line")).to_contain_text("Ada", timeout=5_000)  # Bea's card is down
+    assert posts == [move_url], posts
+
+    (move,) = selectors.table_moves_for_viewer(table_id=table.pk, user=ada)[:1]
+    services.table_move(table_id=table.pk, turn=1, move=move, by=ada)
+    expect(live.locator("[data-turn]")).not_to_have_attribute("data-turn", "1", timeout=5_000)
