@@ -44,7 +44,7 @@
   let clockOffset = 0;   // server time minus this device's time, in ms
   let requestsUnderWay = 0;   // the live part's own (a move, a fetch)
   let heardMeanwhile = false;
-  let waitingMove = null;     // the form of a move sent while a request of the live part was under way
+  let waitingMove = null;     // a move's form, from its send until htmx issues its request
   const pageId = Array.from(crypto.getRandomValues(new Uint8Array(12)),
                             (byte) => byte.toString(16).padStart(2, "0")).join("");
 

@@ -16,6 +16,18 @@ from tests.factories import UserFactory
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def ada_and_bea_at_a_korova_table():
+    """Ada and Bea seated at a Корова table of ten-minute turns (no clock runs out in a test):
+    (ada, bea, table)."""
+    ada = UserFactory(username="ada", first_name="Ada", last_name="Finch")
+    bea = UserFactory(username="bea", first_name="Bea", last_name="Stone")
+    table = services.table_create(
+        game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
+    )
+    services.table_join(table_id=table.pk, by=bea)
+    return ada, bea, table
+
+
 def test_two_phones_see_each_others_moves_pushed_and_focus_stays_put(
     live_server, phones, settings, monkeypatch
 ):
@@ -134,12 +146,7 @@ document.addEventListener("DOMContentLoaded", () => {
 def test_a_part_of_an_earlier_turn_that_comes_late_is_not_shown(live_server, phones):
     """A pushed part can come after the move's answer that went past it (another server
     process answered the move): the page stays on the newer turn."""
-    ada = UserFactory(username="ada", first_name="Ada", last_name="Finch")
-    bea = UserFactory(username="bea", first_name="Bea", last_name="Stone")
-    table = services.table_create(
-        game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
-    )
-    services.table_join(table_id=table.pk, by=bea)
+    ada, bea, table = ada_and_bea_at_a_korova_table()
     for user in (ada, bea):  # turn 1 played: the page opens on turn 2
         (move,) = selectors.table_moves_for_viewer(table_id=table.pk, user=user)[:1]
         services.table_move(table_id=table.pk, turn=1, move=move, by=user)
@@ -179,12 +186,7 @@ def test_a_part_of_an_earlier_turn_that_comes_late_is_not_shown(live_server, pho
 def test_a_move_put_down_while_the_page_fetches_its_live_part_is_sent(live_server, phones):
     """The move form waits for a fetch of the live part under way (the part's hx-sync); the
     fetch's answer must not redraw the form it waits in, or htmx drops the move unsent."""
-    ada = UserFactory(username="ada", first_name="Ada", last_name="Finch")
-    bea = UserFactory(username="bea", first_name="Bea", last_name="Stone")
-    table = services.table_create(
-        game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
-    )
-    services.table_join(table_id=table.pk, by=bea)
+    ada, bea, table = ada_and_bea_at_a_korova_table()
     page = phones(bea)
     url = live_server.url + reverse("table-detail", args=[table.pk])
     page.goto(url)
@@ -234,12 +236,7 @@ document.addEventListener("DOMContentLoaded", () => {
 def test_a_card_played_the_moment_a_change_is_pushed_is_sent_by_the_page_not_a_reload(
     live_server, phones
 ):
-    ada = UserFactory(username="ada", first_name="Ada", last_name="Finch")
-    bea = UserFactory(username="bea", first_name="Bea", last_name="Stone")
-    table = services.table_create(
-        game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
-    )
-    services.table_join(table_id=table.pk, by=bea)
+    ada, bea, table = ada_and_bea_at_a_korova_table()
     page = phones(bea)
     page.add_init_script(PLAY_ON_PUSH)
     page.goto(live_server.url + reverse("table-detail", args=[table.pk]))
@@ -266,12 +263,7 @@ def test_a_second_press_of_a_move_under_way_is_dropped_and_the_page_still_update
     """A move pressed twice: the second press waits for the first (hx-sync) and goes with the
     form its answer replaces; the page still shows the parts it fetches after that."""
     settings.GAMES_FALLBACK_POLL_SECONDS = 1
-    ada = UserFactory(username="ada", first_name="Ada", last_name="Finch")
-    bea = UserFactory(username="bea", first_name="Bea", last_name="Stone")
-    table = services.table_create(
-        game="korova", players=2, options={"turn_seconds": 600}, bots=[], by=ada
-    )
-    services.table_join(table_id=table.pk, by=bea)
+    ada, bea, table = ada_and_bea_at_a_korova_table()
     page = phones(bea)
     page.route("**/events/**", lambda route: route.abort())  # the page polls: fetches only
     url = live_server.url + reverse("table-detail", args=[table.pk])
