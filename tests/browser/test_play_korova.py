@@ -90,15 +90,16 @@ def test_a_player_plays_korova_against_three_bots_to_the_end(
             expect(put_down).to_have_text(f"Put down {lowest.get_attribute('data-card')}")
             put_down.tap()
             picks += 1
-        # The move is in (the page's POST answered) before the loop looks again; if it never
-        # came, the clock plays the seat's turn once its 20 s are out.
+        # The move is in (the page's POST answered) before the loop looks again. Not in after
+        # 40 s, the page lost it (the clock would play the turn only after its 20 s and the
+        # 60 s of the time bank that the lobby's form gives by default).
         expect(live.locator("#move-error")).to_be_hidden()
         waited_until = time.monotonic() + 40
         while TableMove.objects.filter(table=table, seat=0).count() == logged:
             if time.monotonic() > waited_until:
                 table.refresh_from_db()
                 raise AssertionError(
-                    f"neither the move nor the clock's reached the log: the table at turn"
+                    f"the player's move did not reach the log: the table at turn"
                     f" {table.turn}, due {table.deadline}, {table.status}; the page at turn"
                     f" {turn_of(page)}, its requests {sent[-6:]}"
                 )
