@@ -161,8 +161,10 @@
     if (typeof data.html === "string" && olderTurn(data.html)) return;
     if (typeof data.html === "string" && !(head && head.dataset.etag === data.etag)) {
       // No htmx:afterSwap for this swap (eventInfo without a target): the steps below run once.
-      // Settled at once, as every swap of the site: a card tapped in the new part is htmx's.
-      htmx.swap(area, data.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 },
+      // Settled as every swap of the site (templates/document.html: at once, so that a card
+      // tapped in the new part is htmx's).
+      htmx.swap(area, data.html,
+                { swapStyle: "innerHTML", swapDelay: 0, settleDelay: htmx.config.defaultSettleDelay },
                 { eventInfo: {} });
       animateOnce();
       refresh();
